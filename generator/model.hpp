@@ -1,0 +1,148 @@
+// ptxv-gen: the typed model of spec/ptxv.yaml and the expanded variants.
+//
+// Pass 1 (load.cpp) is the only code that touches YAML: it turns the file into
+// a Spec, strictly (unknown keys, wrong types, duplicates and out-of-range
+// values are errors with file:line:col). Later passes work on this model only.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ptxv/instr.hpp"
+#include "ptxv/spec_tables.hpp"
+
+namespace ptxv::gen {
+
+struct Loc {
+    std::string file;
+    int line = 0;  // 1-based
+    int col = 0;   // 1-based
+    std::string str() const;  // "file:line:col"
+};
+
+// A bad spec. what() is "file:line:col: error: message".
+struct SpecError : std::runtime_error {
+    SpecError(const Loc& where, const std::string& message);
+    Loc loc;
+    std::string message;
+};
+
+struct Reading {
+    std::string id;  // "R1"
+    std::string title;
+    std::string verified_by;
+    Loc loc;
+};
+
+struct GeometryDef {
+    std::string name;
+    Geometry geometry = Geometry::scalar;
+    int lanes = 1;
+    int lane_bits = 32;
+    char selector_prefix = 0;         // SIMD only
+    std::vector<std::string> masks;   // SIMD only, spelled without '.'
+    std::string default_mask;         // SIMD only
+    std::string default_asel;
+    std::string default_bsel;
+    Loc loc;
+};
+
+struct OpcodeDef {
+    std::string name;
+    Operation operation = Operation::add;
+    Loc loc;
+};
+
+// Bit masks over the enum values, as in spec_tables.hpp.
+struct Family {
+    std::string name;
+    std::string section;
+    Geometry geometry = Geometry::scalar;
+    const GeometryDef* geometry_def = nullptr;
+    std::vector<OpcodeDef> opcodes;
+    std::vector<Type> dtypes;  // empty: no .dtype
+    std::vector<Type> atypes;
+    std::vector<Type> btypes;
+    bool sat = false;
+    bool po = false;
+    std::vector<Op2> op2;
+    std::vector<Cmp> cmp;
+    std::vector<Mode> mode;
+    std::vector<Scale> scale;
+    std::vector<std::uint8_t> negation;     // sets, a=1 b=2 c=4; empty: no negation
+    std::vector<std::uint8_t> negation_po;
+    std::vector<Sel> source_selectors;
+    std::vector<Sel> dest_selectors;
+    std::vector<Sel> ignored_dest_selectors;
+    bool immediates = false;
+    spec::COperand c_operand = spec::COperand::required;
+    bool exclusive_sat_op2 = false;
+    bool exclusive_op2_dsel = false;
+    std::vector<std::string> order;     // of: sat op2 cmp mode po scale
+    std::vector<std::string> readings;  // ids
+    Loc loc;
+};
+
+struct Example {
+    std::string text;
+    bool valid = true;
+    std::string reading;
+    Loc loc;
+};
+
+struct Spec {
+    std::string file;  // as given on the command line, e.g. "spec/ptxv.yaml"
+    int schema = 1;
+    std::string ptx_isa;
+    std::string oracle;
+    std::vector<Reading> readings;
+    std::vector<GeometryDef> geometries;
+    std::vector<Family> families;
+    std::vector<Example> examples;
+
+    const Reading* reading(const std::string& id) const;
+};
+
+// Pass 1: load + validate. Throws SpecError. `display_name` is used in
+// locations and banners (normally the path as given).
+Spec load_spec_file(const std::string& path, const std::string& display_name);
+Spec load_spec_text(const std::string& text, const std::string& display_name);
+
+// Pass 2: expand every family into its variants: opcode x types x
+// non-parameter modifiers. Selectors, masks, d selectors and vmad negations are
+// parameters of a variant, not part of it.
+struct Variant {
+    const Family* family = nullptr;
+    const OpcodeDef* opcode = nullptr;
+    int opcode_index = 0;  // position of the opcode in spec order (across families)
+    bool has_dtype = true;
+    Type dtype = Type::u32;
+    Type atype = Type::u32;
+    Type btype = Type::u32;
+    bool sat = false;
+    Op2 op2 = Op2::none;
+    Cmp cmp = Cmp::eq;
+    Mode mode = Mode::none;
+    bool po = false;
+    Scale scale = Scale::none;
+
+    bool operation_is_set() const;
+    std::string function_name() const;  // vadd4_s32_u32_u32_sat
+    std::string ptx() const;            // vadd4.s32.u32.u32.sat
+};
+std::vector<Variant> expand(const Spec& spec);
+
+// Spellings shared by all passes.
+const char* name_of(Type t);
+const char* name_of(Op2 o);
+const char* name_of(Cmp c);
+const char* name_of(Mode m);
+const char* name_of(Scale s);
+const char* name_of(Sel s);
+const char* name_of(Operation o);
+const char* name_of(Geometry g);
+
+}  // namespace ptxv::gen
