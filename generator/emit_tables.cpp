@@ -90,7 +90,8 @@ OutputFile emit_tables(const Spec& spec, const std::vector<Variant>& variants, c
               << ", " << hex(bits(fam.mode)) << ", " << (fam.po ? "true" : "false") << ", " << hex(bits(fam.scale))
               << ", " << hex(negation_bits(fam.negation)) << ", " << hex(negation_bits(fam.negation_po)) << ",\n     "
               << hex(bits(fam.source_selectors)) << ", " << hex(bits(fam.dest_selectors)) << ", "
-              << hex(bits(fam.ignored_dest_selectors)) << ", " << quoted(masks) << ", "
+              << hex(bits(fam.ignored_dest_selectors)) << ", " << hex(bits(fam.ignored_c_selectors)) << ", "
+              << quoted(masks) << ", "
               << hex(simd ? mask_lanes(g.default_mask) : 0u) << ", "
               << (simd ? "'" + std::string(1, g.selector_prefix) + "'" : std::string("0")) << ", "
               << (simd ? selector_elements(g.default_asel, g.lanes) : std::string("{{0, 0, 0, 0}}")) << ", "

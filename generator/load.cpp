@@ -5,6 +5,10 @@
 // test of the generated code could see. Every problem is reported with the
 // file:line:col of the offending node.
 #include <yaml-cpp/yaml.h>
+#if __has_include(<yaml-cpp/depthguard.h>)
+#include <yaml-cpp/depthguard.h>
+#define PTXV_YAML_DEPTH_GUARD 1
+#endif
 
 #include <algorithm>
 #include <fstream>
@@ -37,6 +41,10 @@ namespace {
 constexpr std::size_t kMaxSpecBytes = 4u << 20;
 // yaml-cpp recurses per nesting level; the spec needs fewer than 10.
 constexpr int kMaxDepth = 64;
+// The spec has about 800 nodes. The bound keeps the duplicate checks (linear
+// scans) fast on any input, and stops alias bombs: an alias shares its node in
+// memory, but every pass walks it once per reference.
+constexpr std::size_t kMaxNodes = 20000;
 
 class Loader {
 public:
@@ -47,11 +55,18 @@ public:
         YAML::Node root;
         try {
             root = YAML::Load(text);
+#ifdef PTXV_YAML_DEPTH_GUARD
+        } catch (const YAML::DeepRecursion& e) {
+            // Block nesting ("- - - ...") gets past precheck; yaml-cpp's own
+            // guard stops it, with a message ("bad file") that names nothing.
+            throw SpecError(at(e.mark), "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+#endif
         } catch (const YAML::Exception& e) {
             throw SpecError(at(e.mark), e.msg);
         }
         if (!root || root.IsNull()) throw SpecError(Loc{file_, 1, 1}, "the spec is empty");
-        check_depth(root, 0);
+        std::size_t nodes = 0;
+        check_depth(root, 0, nodes);
         Spec spec;
         spec.file = file_;
         top(root, spec);
@@ -89,6 +104,11 @@ private:
             for (std::size_t k = 1; k < len; ++k)
                 if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80)
                     throw SpecError(Loc{file_, line, col}, "invalid UTF-8 sequence");
+            // Overlong forms, UTF-16 surrogates and code points past U+10FFFF
+            // pass the pattern above but are not UTF-8.
+            const auto c1 = len > 1 ? static_cast<unsigned char>(text[i + 1]) : 0;
+            if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) || (c == 0xf4 && c1 > 0x8f))
+                throw SpecError(Loc{file_, line, col}, "invalid UTF-8 sequence");
             if (c == '\n') {
                 ++line;
                 col = 1;
@@ -123,12 +143,13 @@ private:
         return std::string{d[(v >> 4) & 15], d[v & 15]};
     }
 
-    void check_depth(const YAML::Node& n, int depth) const {
+    void check_depth(const YAML::Node& n, int depth, std::size_t& nodes) const {
         if (depth > kMaxDepth) fail(n, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+        if (++nodes > kMaxNodes) fail(n, "the spec has more than " + std::to_string(kMaxNodes) + " nodes");
         if (n.IsMap()) {
-            for (const auto& kv : n) check_depth(kv.second, depth + 1);
+            for (const auto& kv : n) check_depth(kv.second, depth + 1, nodes);
         } else if (n.IsSequence()) {
-            for (const auto& e : n) check_depth(e, depth + 1);
+            for (const auto& e : n) check_depth(e, depth + 1, nodes);
         }
     }
 
@@ -164,6 +185,12 @@ private:
     std::string str(const YAML::Node& n, const std::string& what) const {
         if (!n.IsScalar()) fail(n, what + " must be a string");
         if (n.Scalar().empty()) fail(n, what + " must not be empty");
+        // Strings land in generated comments and string literals; a "\n" in a
+        // quoted scalar would end a comment and inject a line of code.
+        for (char c : n.Scalar())
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                fail(n, what + " must be one line of printable text (control character 0x" +
+                            hex(static_cast<unsigned char>(c)) + ")");
         return n.Scalar();
     }
 
@@ -393,7 +420,7 @@ private:
         return {"name",       "section",          "use",          "geometry",       "opcodes",
                 "types",      "sat",              "po",           "op2",            "cmp",
                 "mode",       "scale",            "negation",     "negation_po",    "source_selectors",
-                "dest_selectors", "ignored_dest_selectors", "immediates", "c_operand", "exclusive",
+                "dest_selectors", "ignored_dest_selectors", "ignored_c_selectors", "immediates", "c_operand", "exclusive",
                 "order",      "readings"};
     }
 
@@ -483,6 +510,8 @@ private:
         if (f.count("dest_selectors")) fam.dest_selectors = enums(f["dest_selectors"], "dest_selectors", sels());
         if (f.count("ignored_dest_selectors"))
             fam.ignored_dest_selectors = enums(f["ignored_dest_selectors"], "ignored_dest_selectors", sels());
+        if (f.count("ignored_c_selectors"))
+            fam.ignored_c_selectors = enums(f["ignored_c_selectors"], "ignored_c_selectors", sels());
         fam.immediates = boolean(f["immediates"], "immediates");
         fam.c_operand = one_enum<spec::COperand>(f["c_operand"], "c_operand",
                                                  {{"with_op2_or_dsel", spec::COperand::with_op2_or_dsel},
@@ -497,10 +526,9 @@ private:
                 else fail(pair, "exclusive: only [sat, op2] and [op2, dsel] are rules the parser knows");
             }
         fam.order = names(f["order"], ctx + " order", {"sat", "op2", "cmp", "mode", "po", "scale"});
-        for (const auto& r : names(f["readings"], ctx + " readings", {})) {
-            if (!spec.reading(r)) fail(f["readings"], ctx + ": unknown reading '" + r + "'");
-            fam.readings.push_back(r);
-        }
+        fam.readings = names(f["readings"], ctx + " readings", {});
+        for (const auto& r : f["readings"])
+            if (!spec.reading(r.Scalar())) fail(r, ctx + ": unknown reading '" + r.Scalar() + "'");
 
         // Cross-key rules: a spec that contradicts itself is rejected here,
         // not discovered later as odd generated code.
@@ -527,7 +555,7 @@ private:
         need(!fam.po || !fam.negation_po.empty() || fam.negation.empty(), "negation_po",
              "a family with po and negation must say which negations .po allows");
         if (simd) {
-            for (auto k : {"source_selectors", "dest_selectors", "ignored_dest_selectors"})
+            for (auto k : {"source_selectors", "dest_selectors", "ignored_dest_selectors", "ignored_c_selectors"})
                 need(!f.count(k), k, std::string("a SIMD family takes its selectors from its geometry, not '") + k + "'");
             need(!fam.immediates, "immediates", "SIMD sources cannot be immediates (R15)");
             need(fam.c_operand == spec::COperand::required, "c_operand", "SIMD forms always take c (R15)");
@@ -539,6 +567,9 @@ private:
             for (Sel s : fam.source_selectors)
                 need(s != Sel::b01 && s != Sel::b12 && s != Sel::b23, "source_selectors",
                      "b01/b12/b23 are not source selectors (ptxas rejects them)");
+            for (Sel s : fam.ignored_c_selectors)
+                need(s == Sel::b01 || s == Sel::b12 || s == Sel::b23, "ignored_c_selectors",
+                     std::string("'") + name_of(s) + "' on c is rejected by ptxas; only b01/b12/b23 are ignored there");
             for (Sel s : fam.dest_selectors) {
                 need(std::find(fam.ignored_dest_selectors.begin(), fam.ignored_dest_selectors.end(), s) ==
                          fam.ignored_dest_selectors.end(),
@@ -597,6 +628,15 @@ Spec load_spec_file(const std::string& path, const std::string& display_name) {
     text.resize(kMaxSpecBytes + 1);
     in.read(&text[0], static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxSpecBytes) {
+        // Name the file's size, not the limit+1 bytes read; a pipe has none.
+        in.clear();
+        in.seekg(0, std::ios::end);
+        const auto size = static_cast<long long>(in.tellg());
+        throw SpecError(Loc{display_name, 1, 1},
+                        "the spec is " + (size > 0 ? std::to_string(size) : "more than " + std::to_string(kMaxSpecBytes)) +
+                            " bytes; the limit is " + std::to_string(kMaxSpecBytes));
+    }
     return load_spec_text(text, display_name);
 }
 

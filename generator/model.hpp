@@ -77,6 +77,7 @@ struct Family {
     std::vector<Sel> source_selectors;
     std::vector<Sel> dest_selectors;
     std::vector<Sel> ignored_dest_selectors;
+    std::vector<Sel> ignored_c_selectors;
     bool immediates = false;
     spec::COperand c_operand = spec::COperand::required;
     bool exclusive_sat_op2 = false;

@@ -66,6 +66,7 @@ struct Instr {
     Sel asel = Sel::none;
     Sel bsel = Sel::none;
     Sel dsel = Sel::none;
+    Sel csel = Sel::none;  // only b01/b12/b23, accepted on c and ignored (R16)
 
     // SIMD selectors (geometry != scalar): lane i of Va takes element
     // simd_asel[i] of the pair {b:a} (R2); elements are bytes 0..7 or

@@ -43,6 +43,7 @@ struct OpcodeInfo {
     std::uint16_t source_sels;      // scalar a/b selectors, bit(Sel)
     std::uint16_t dest_sels;        // scalar d selectors that merge (R9), bit(Sel)
     std::uint16_t ignored_dest_sels;  // scalar d selectors accepted and ignored (R16), bit(Sel)
+    std::uint16_t ignored_c_sels;     // scalar c selectors accepted and ignored (R16), bit(Sel)
     const char* masks;              // SIMD: the accepted mask spellings, space separated, without '.' ("b0 b1 b10 ...")
     std::uint8_t default_mask;      // SIMD: lane bit set used when no mask is written
     char selector_prefix;           // SIMD: 'h' or 'b'; 0 for scalar
