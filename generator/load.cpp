@@ -75,6 +75,7 @@ public:
 
 private:
     std::string file_;
+    mutable std::set<std::string> used_bundles_;
 
     Loc at(const YAML::Mark& m) const {
         // yaml-cpp marks are 0-based; an unknown mark is -1.
@@ -308,6 +309,7 @@ private:
                 fail(f["geometries"], std::string("geometries: '") + g + "' is not defined");
 
         std::map<std::string, Fields> bundles;
+        std::map<std::string, YAML::Node> bundle_names;
         if (f.count("bundles"))
             for (const auto& b : seq(f["bundles"], "bundles")) {
                 auto bf = fields(b, "bundle", family_keys(), {"name"});
@@ -315,6 +317,7 @@ private:
                 for (auto k : {"use", "opcodes", "section"})
                     if (bf.count(k)) fail(bf[k], "bundle '" + name + "': '" + k + "' belongs to a family, not a bundle");
                 if (bundles.count(name)) fail(bf["name"], "duplicate bundle '" + name + "'");
+                bundle_names.emplace(name, bf["name"]);
                 bf.erase("name");
                 bundles.emplace(name, std::move(bf));
             }
@@ -329,6 +332,10 @@ private:
             spec.families.push_back(std::move(family));
         }
         if (spec.families.empty()) fail(f["families"], "families: the spec defines no family");
+        // A bundle's values are checked only where a family merges it, so an
+        // unused one could hide any typo.
+        for (const auto& b : bundle_names)
+            if (!used_bundles_.count(b.first)) fail(b.second, "bundle '" + b.first + "' is used by no family");
 
         if (f.count("manual_examples"))
             for (const auto& e : seq(f["manual_examples"], "manual_examples")) spec.examples.push_back(example(e, spec));
@@ -441,6 +448,7 @@ private:
                 const std::string b = str(u, ctx + " use entry");
                 auto it = bundles.find(b);
                 if (it == bundles.end()) fail(u, ctx + ": unknown bundle '" + b + "'");
+                used_bundles_.insert(b);
                 for (const auto& kv : it->second) {
                     if (f.count(kv.first))
                         fail(u, ctx + ": bundle '" + b + "' sets '" + kv.first + "', already set by " + origin[kv.first]);
