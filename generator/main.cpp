@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "emit.hpp"
+#include "emit_hwcheck.hpp"
 #include "model.hpp"
 
 namespace fs = std::filesystem;
@@ -116,6 +117,7 @@ int main(int argc, char** argv) {
             files.push_back(emit_dispatch(spec, variants, opt));
             files.push_back(emit_tables(spec, variants, opt));
             files.push_back(emit_variants_md(spec, variants, opt));
+            files.push_back(emit_hwcheck(spec, variants, opt));
         } else {
             std::string pats;
             for (const auto& p : only) {

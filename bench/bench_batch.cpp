@@ -1,0 +1,154 @@
+// The batch API, ptxv::Compiled::run, against the floor any element-wise
+// operation over the same arrays has to pay: a bare loop d[i] = a[i] + b[i] +
+// c[i] (three loads, one store, next to no arithmetic).
+//
+//   BM_batch/<text>/<size>    compiled.run(a, b, c, d, n)
+//   BM_floor/a+b+c/<size>     the bare loop
+//   BM_batch_c/<text>/<size>  compiled.run(a, b, k, d, n), c one value
+//   BM_floor_c/a+b+k/<size>   its bare loop
+//
+// Sizes: L1 (1 Ki elements, 16 KiB for the four arrays), L2 (64 Ki, 1 MiB)
+// and DRAM: at least 16 Mi elements and at least twice the largest cache the
+// machine reports, so the arrays cannot stay in the last-level cache.
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+
+#include "bench_common.hpp"
+#include "ptxv/compile.hpp"
+
+namespace ptxv_bench {
+namespace {
+
+constexpr u32 kConstC = 0x01020304u;
+
+struct Size {
+    const char* name;
+    std::size_t n;
+};
+
+std::size_t dram_elements() {
+    std::size_t largest = 0;
+    for (const auto& cache : benchmark::CPUInfo::Get().caches) {
+        largest = std::max(largest, static_cast<std::size_t>(cache.size));
+    }
+    const std::size_t wanted = std::max<std::size_t>(std::size_t{16} << 20, 2 * largest / (4 * sizeof(u32)));
+    std::size_t n = 1;
+    while (n < wanted) n <<= 1;
+    return n;
+}
+
+// Out of line, like the library's run(), so both are one call per batch
+// compiled with the same flags.
+__attribute__((noinline)) void floor_loop(const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c[i];
+}
+
+__attribute__((noinline)) void floor_loop_c(const u32* a, const u32* b, u32 c, u32* d, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c;
+}
+
+void account(benchmark::State& state, std::size_t n) {
+    const auto items = static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n);
+    state.SetItemsProcessed(items);
+    state.SetBytesProcessed(items * static_cast<std::int64_t>(4 * sizeof(u32)));
+    state.counters["elements"] = static_cast<double>(n);
+}
+
+template <class Body>
+void batch_loop(benchmark::State& state, std::size_t n, Body body) {
+    const Arrays& v = arrays(n);
+    u32* d = output(n);
+    for (auto _ : state) {
+        body(v.a.data(), v.b.data(), v.c.data(), d, n);
+        benchmark::DoNotOptimize(d);
+        benchmark::ClobberMemory();
+    }
+    account(state, n);
+}
+
+// The batch result must be the interpreter's, element by element.
+bool batch_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Compiled& compiled, bool const_c) {
+    const Inputs& v = op_inputs();
+    std::vector<u32> d(kOpElements, 0);
+    if (const_c) {
+        compiled.run(v.a.data(), v.b.data(), kConstC, d.data(), kOpElements);
+    } else {
+        compiled.run(v.a.data(), v.b.data(), v.c.data(), d.data(), kOpElements);
+    }
+    for (std::size_t i = 0; i < kOpElements; ++i) {
+        const u32 c = const_c ? kConstC : v.c[i];
+        const u32 want = ptxv::interpret(in, v.a[i], v.b[i], c);
+        if (d[i] != want) {
+            report_mismatch(const_c ? "batch_c" : "batch", text, v.a[i], v.b[i], c, d[i], want);
+            return false;
+        }
+    }
+    return true;
+}
+
+void add_batch(const std::string& text, const Size* sizes, std::size_t count, bool const_c) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const ptxv::Compiled compiled = ptxv::compile(in);
+    const char* error = batch_matches(text, in, compiled, const_c) ? nullptr : "batch result differs from the interpreter";
+    const std::string prefix = const_c ? "BM_batch_c/" : "BM_batch/";
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t n = sizes[k].n;
+        if (const_c) {
+            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n](benchmark::State& s) {
+                batch_loop(s, n, [&compiled](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                    compiled.run(a, b, kConstC, d, m);
+                });
+            });
+        } else {
+            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n](benchmark::State& s) {
+                batch_loop(s, n, [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+                    compiled.run(a, b, c, d, m);
+                });
+            });
+        }
+    }
+}
+
+}  // namespace
+
+void register_batch() {
+    const Size sizes[] = {{"L1", std::size_t{1} << 10}, {"L2", std::size_t{1} << 16}, {"DRAM", dram_elements()}};
+    const std::size_t count = sizeof(sizes) / sizeof(sizes[0]);
+    benchmark::AddCustomContext("ptxv_dram_elements", std::to_string(sizes[2].n));
+
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t n = sizes[k].n;
+        reg(std::string("BM_floor/a+b+c/") + sizes[k].name, "floor", nullptr,
+            [n](benchmark::State& s) { batch_loop(s, n, floor_loop); });
+        reg(std::string("BM_floor_c/a+b+k/") + sizes[k].name, "floor", nullptr,
+            [n](benchmark::State& s) {
+                batch_loop(s, n, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                    floor_loop_c(a, b, kConstC, d, m);
+                });
+            });
+    }
+
+    // Byte SIMD (the batch target applies to these) ...
+    add_batch("vadd4.u32.u32.u32 d, a, b, c", sizes, count, false);
+    add_batch("vadd4.s32.s32.s32.sat d, a, b, c", sizes, count, false);
+    add_batch("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", sizes, count, false);
+    add_batch("vavrg4.u32.u32.u32 d, a, b, c", sizes, count, false);
+    add_batch("vabsdiff4.u32.u32.u32.add d, a, b, c", sizes, count, false);
+    add_batch("vmin4.u32.u32.u32 d, a, b, c", sizes, count, false);
+    add_batch("vmax4.s32.s32.s32.sat d, a, b, c", sizes, count, false);
+    add_batch("vset4.u32.u32.lt d, a, b, c", sizes, count, false);
+    // ... and one of each other family, for context.
+    add_batch("vadd2.s32.s32.s32.sat d, a, b, c", sizes, count, false);
+    add_batch("vset2.s32.s32.ne.add d, a, b, c", sizes, count, false);
+    add_batch("vadd.s32.s32.s32.sat d, a, b", sizes, count, false);
+    add_batch("vshr.s32.s32.u32.clamp d, a, b", sizes, count, false);
+    add_batch("vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", sizes, count, false);
+    add_batch("vset.u32.s32.lt d, a, b", sizes, count, false);
+    // The form with one c for the whole batch, for when c is a constant.
+    add_batch("vabsdiff4.u32.u32.u32.add d, a, b, c", sizes, count, true);
+}
+
+}  // namespace ptxv_bench

@@ -1,0 +1,127 @@
+// ptxv benchmarks: shared inputs, measuring loops and registration.
+//
+// Every measured function is first checked against the reference interpreter
+// on the same inputs: a fast function that computes something else would make
+// every ratio in docs/performance.md meaningless. A mismatch is reported, the
+// case's benchmarks are skipped, and ptxv_bench exits non-zero.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ptxv/instr.hpp"
+#include "ptxv/interp.hpp"
+
+namespace ptxv_bench {
+
+using u32 = std::uint32_t;
+
+// Elements per benchmark iteration in the per-op benchmarks: 3 x 4 KiB of
+// inputs, well inside L1d, so these measure computation and not memory.
+constexpr std::size_t kOpElements = 1024;
+
+struct Inputs {
+    std::vector<u32> a, b, c;
+};
+
+// Fixed-seed random operands of kOpElements elements (see bench_main.cpp for
+// their distribution).
+const Inputs& op_inputs();
+
+// n elements of the same distribution, plus an output array; for the batch
+// benchmarks. Allocated on first use and kept, so a filtered run that skips
+// the large sizes never pays for them.
+struct Arrays {
+    std::vector<u32> a, b, c, d;
+};
+const Arrays& arrays(std::size_t n);
+u32* output(std::size_t n);
+
+// Records a mismatch against the interpreter for the final exit status.
+void report_mismatch(const std::string& what, const std::string& text, u32 a, u32 b, u32 c, u32 got,
+                     u32 want);
+int mismatch_count();
+
+// Decodes `text`, or reports the parse error as a mismatch and returns false.
+bool decode(const std::string& text, ptxv::Instr* out);
+
+// The spec family of a decoded instruction ("vop4", "vset2", ...).
+const char* family_of(const ptxv::Instr& in);
+
+// Compares f against the interpreter over the per-op inputs.
+template <class F>
+bool matches_interpreter(const std::string& what, const std::string& text, const ptxv::Instr& in, F f) {
+    const Inputs& v = op_inputs();
+    for (std::size_t i = 0; i < kOpElements; ++i) {
+        const u32 got = f(v.a[i], v.b[i], v.c[i]);
+        const u32 want = ptxv::interpret(in, v.a[i], v.b[i], v.c[i]);
+        if (got != want) {
+            report_mismatch(what, text, v.a[i], v.b[i], v.c[i], got, want);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Throughput: independent calls over the L1-resident inputs, results summed
+// so none can be dropped. One item is one instruction evaluated.
+template <class F>
+void throughput(benchmark::State& state, F f) {
+    const Inputs& in = op_inputs();
+    const u32* a = in.a.data();
+    const u32* b = in.b.data();
+    const u32* c = in.c.data();
+    for (auto _ : state) {
+        u32 acc = 0;
+        for (std::size_t i = 0; i < kOpElements; ++i) acc += f(a[i], b[i], c[i]);
+        benchmark::DoNotOptimize(acc);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(kOpElements));
+}
+
+// Latency: each result is the next call's a, so calls cannot overlap.
+template <class F>
+void latency(benchmark::State& state, F f) {
+    const Inputs& in = op_inputs();
+    const u32* b = in.b.data();
+    const u32* c = in.c.data();
+    u32 x = in.a[0];
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < kOpElements; ++i) {
+            x = f(x, b[i], c[i]);
+            // Hides x from the optimizer without touching memory: otherwise a
+            // chain of plain adds is reassociated into a vectorized sum of b
+            // and no longer measures latency.
+            asm volatile("" : "+r"(x));
+        }
+        benchmark::DoNotOptimize(x);
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(kOpElements));
+}
+
+// Registers one benchmark. `error` non-null: the measured function disagrees
+// with the interpreter, so the benchmark reports that instead of a time.
+template <class Body>
+void reg(const std::string& name, const std::string& label, const char* error, Body body) {
+    benchmark::RegisterBenchmark(name.c_str(), [label, error, body](benchmark::State& state) {
+        if (error != nullptr) {
+            state.SkipWithError(error);
+            return;
+        }
+        state.SetLabel(label);
+        body(state);
+    });
+}
+
+// Registration entry points, one per source file; bench_main.cpp calls them.
+void register_ops();
+void register_references();
+void register_batch();
+
+}  // namespace ptxv_bench

@@ -1,0 +1,149 @@
+// Per-instruction throughput and latency of the three ways to evaluate a PTX
+// video instruction:
+//   BM_interp/<text>       ptxv::interpret on the decoded instruction
+//   BM_dispatch/<text>     the ptxv::Compiled that ptxv::compile returns
+//   BM_direct/<text>       the generated function, inlined, constant selectors
+//   BM_dispatch_lat/<text>, BM_direct_lat/<text>: the same as a dependent chain
+// The instruction text is the name's second part, so engines pair up by it;
+// the label is the spec family. The set covers every opcode: plain, .sat, the
+// secondary operations, merges and masks, non-default selectors, vmad
+// negation and .po, signed and unsigned types. A form with non-default
+// selectors has its default-selector twin in the list (same text with the
+// selectors, masks and negations removed), so bench/report can compare them.
+
+#include <string>
+
+#include "bench_common.hpp"
+#include "ptxv.hpp"
+#include "ptxv/compile.hpp"
+
+namespace ptxv_bench {
+namespace {
+
+template <class Direct>
+void add_op(const std::string& text, Direct direct) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const ptxv::Compiled compiled = ptxv::compile(in);
+    const auto interp = [in](u32 a, u32 b, u32 c) { return ptxv::interpret(in, a, b, c); };
+
+    const char* direct_error =
+        matches_interpreter("direct", text, in, direct) ? nullptr : "direct form differs from the interpreter";
+    const char* dispatch_error =
+        matches_interpreter("dispatch", text, in, compiled) ? nullptr : "dispatch differs from the interpreter";
+    const std::string family = family_of(in);
+
+    reg("BM_interp/" + text, family, nullptr, [interp](benchmark::State& s) { throughput(s, interp); });
+    reg("BM_dispatch/" + text, family, dispatch_error, [compiled](benchmark::State& s) { throughput(s, compiled); });
+    reg("BM_direct/" + text, family, direct_error, [direct](benchmark::State& s) { throughput(s, direct); });
+    reg("BM_dispatch_lat/" + text, family, dispatch_error, [compiled](benchmark::State& s) { latency(s, compiled); });
+    reg("BM_direct_lat/" + text, family, direct_error, [direct](benchmark::State& s) { latency(s, direct); });
+}
+
+}  // namespace
+
+// Each direct form is its own lambda type, so throughput<> and latency<> are
+// instantiated per instruction and the generated function inlines into the
+// loop with its selectors as constants, as in a consumer's code.
+#define PTXV_OP(text, ...)                                               \
+    add_op(text, [](u32 a, u32 b, u32 c) noexcept -> u32 {               \
+        (void)a;                                                         \
+        (void)b;                                                         \
+        (void)c;                                                         \
+        return __VA_ARGS__;                                              \
+    })
+
+void register_ops() {
+    using ptxv::mask::b10;
+    using ptxv::mask::b21;
+    using ptxv::mask::b31;
+    using ptxv::mask::b320;
+    using ptxv::mask::h0;
+    using ptxv::mask::h1;
+    namespace sel = ptxv::sel;
+    namespace neg = ptxv::neg;
+
+    // --- vop: vadd vsub vabsdiff vmin vmax --------------------------------
+    PTXV_OP("vadd.u32.u32.u32 d, a, b", ptxv::vadd_u32_u32_u32(a, b, c));
+    PTXV_OP("vadd.s32.s32.s32.sat d, a, b", ptxv::vadd_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vadd.s32.s32.s32.sat d.b2, a.b1, b.h0, c", ptxv::vadd_s32_s32_s32_sat<sel::b1, sel::h0, sel::b2>(a, b, c));
+    PTXV_OP("vsub.s32.u32.s32.sat d, a, b", ptxv::vsub_s32_u32_s32_sat(a, b, c));
+    PTXV_OP("vsub.u32.u32.u32.max d, a, b, c", ptxv::vsub_u32_u32_u32_max(a, b, c));
+    PTXV_OP("vabsdiff.u32.s32.s32 d, a, b", ptxv::vabsdiff_u32_s32_s32(a, b, c));
+    PTXV_OP("vabsdiff.u32.u32.u32.add d, a, b, c", ptxv::vabsdiff_u32_u32_u32_add(a, b, c));
+    PTXV_OP("vabsdiff.u32.u32.u32.add d, a.b0, b.b0, c", ptxv::vabsdiff_u32_u32_u32_add<sel::b0, sel::b0>(a, b, c));
+    PTXV_OP("vmin.s32.s32.s32 d, a, b", ptxv::vmin_s32_s32_s32(a, b, c));
+    PTXV_OP("vmin.s32.u32.s32.sat.max d, a, b, c", ptxv::vmin_s32_u32_s32_sat_max(a, b, c));
+    PTXV_OP("vmax.u32.u32.u32 d, a, b", ptxv::vmax_u32_u32_u32(a, b, c));
+    PTXV_OP("vmax.s32.s32.s32.add d, a, b, c", ptxv::vmax_s32_s32_s32_add(a, b, c));
+    PTXV_OP("vmax.s32.s32.s32.add d, a.h1, b.h0, c", ptxv::vmax_s32_s32_s32_add<sel::h1, sel::h0>(a, b, c));
+
+    // --- vshift: vshl vshr -------------------------------------------------
+    PTXV_OP("vshl.u32.u32.u32.wrap d, a, b", ptxv::vshl_u32_u32_u32_wrap(a, b, c));
+    PTXV_OP("vshl.s32.s32.u32.sat.clamp d, a, b", ptxv::vshl_s32_s32_u32_sat_clamp(a, b, c));
+    PTXV_OP("vshr.s32.s32.u32.clamp d, a, b", ptxv::vshr_s32_s32_u32_clamp(a, b, c));
+    PTXV_OP("vshr.u32.u32.u32.wrap.add d, a, b, c", ptxv::vshr_u32_u32_u32_wrap_add(a, b, c));
+    PTXV_OP("vshr.s32.s32.u32.clamp d.h1, a, b.b0, c",
+            ptxv::vshr_s32_s32_u32_clamp<sel::none, sel::b0, sel::h1>(a, b, c));
+
+    // --- vmad ---------------------------------------------------------------
+    PTXV_OP("vmad.u32.u32.u32 d, a, b, c", ptxv::vmad_u32_u32_u32(a, b, c));
+    PTXV_OP("vmad.u32.u32.u32 d, a.b0, b.b1, -c", ptxv::vmad_u32_u32_u32<sel::b0, sel::b1, neg::c>(a, b, c));
+    PTXV_OP("vmad.s32.s32.s32.sat d, a, b, c", ptxv::vmad_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", ptxv::vmad_s32_s32_s32_po_sat_shr15(a, b, c));
+    PTXV_OP("vmad.s32.u32.s32.sat d, a, b, c", ptxv::vmad_s32_u32_s32_sat(a, b, c));
+    PTXV_OP("vmad.s32.u32.s32.sat d, a.h1, -b, c", ptxv::vmad_s32_u32_s32_sat<sel::h1, sel::none, neg::b>(a, b, c));
+
+    // --- vset ---------------------------------------------------------------
+    PTXV_OP("vset.u32.s32.lt d, a, b", ptxv::vset_u32_s32_lt(a, b, c));
+    PTXV_OP("vset.s32.s32.ne.add d, a, b, c", ptxv::vset_s32_s32_ne_add(a, b, c));
+    PTXV_OP("vset.u32.u32.ge d, a, b", ptxv::vset_u32_u32_ge(a, b, c));
+    PTXV_OP("vset.u32.u32.ge d.b1, a.b3, b.b2, c", ptxv::vset_u32_u32_ge<sel::b3, sel::b2, sel::b1>(a, b, c));
+
+    // --- vop2: vadd2 vsub2 vavrg2 vabsdiff2 vmin2 vmax2 ----------------------
+    PTXV_OP("vadd2.u32.u32.u32 d, a, b, c", ptxv::vadd2_u32_u32_u32(a, b, c));
+    PTXV_OP("vadd2.s32.s32.s32.sat d, a, b, c", ptxv::vadd2_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vadd2.s32.s32.s32.sat d.h1, a.h01, b.h23, c", ptxv::vadd2_s32_s32_s32_sat<0x01, 0x23, h1>(a, b, c));
+    PTXV_OP("vsub2.s32.s32.s32.sat d, a, b, c", ptxv::vsub2_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vsub2.u32.u32.u32.add d, a, b, c", ptxv::vsub2_u32_u32_u32_add(a, b, c));
+    PTXV_OP("vavrg2.s32.s32.s32 d, a, b, c", ptxv::vavrg2_s32_s32_s32(a, b, c));
+    PTXV_OP("vabsdiff2.u32.u32.u32.add d, a, b, c", ptxv::vabsdiff2_u32_u32_u32_add(a, b, c));
+    PTXV_OP("vmin2.s32.s32.s32 d, a, b, c", ptxv::vmin2_s32_s32_s32(a, b, c));
+    PTXV_OP("vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", ptxv::vmin2_s32_s32_s32<0x12, 0x30, h0>(a, b, c));
+    PTXV_OP("vmax2.u32.u32.u32 d, a, b, c", ptxv::vmax2_u32_u32_u32(a, b, c));
+
+    // --- vset2 ----------------------------------------------------------------
+    PTXV_OP("vset2.u32.u32.lt d, a, b, c", ptxv::vset2_u32_u32_lt(a, b, c));
+    PTXV_OP("vset2.s32.s32.ne.add d, a, b, c", ptxv::vset2_s32_s32_ne_add(a, b, c));
+    PTXV_OP("vset2.u32.s32.lt.add d, a, b, c", ptxv::vset2_u32_s32_lt_add(a, b, c));
+    PTXV_OP("vset2.s32.s32.ge d, a, b, c", ptxv::vset2_s32_s32_ge(a, b, c));
+    PTXV_OP("vset2.s32.s32.ge d.h1, a.h01, b, c", ptxv::vset2_s32_s32_ge<0x01, 0x32, h1>(a, b, c));
+
+    // --- vop4: vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 ----------------------
+    PTXV_OP("vadd4.u32.u32.u32 d, a, b, c", ptxv::vadd4_u32_u32_u32(a, b, c));
+    PTXV_OP("vadd4.u32.u32.u32.sat d, a, b, c", ptxv::vadd4_u32_u32_u32_sat(a, b, c));
+    PTXV_OP("vadd4.s32.s32.s32.sat d, a, b, c", ptxv::vadd4_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vadd4.s32.s32.s32.sat d, a.b7654, b, c", ptxv::vadd4_s32_s32_s32_sat<0x7654, 0x7654>(a, b, c));
+    PTXV_OP("vadd4.s32.u32.u32.sat d, a, b, c", ptxv::vadd4_s32_u32_u32_sat(a, b, c));
+    PTXV_OP("vsub4.u32.u32.u32 d, a, b, c", ptxv::vsub4_u32_u32_u32(a, b, c));
+    PTXV_OP("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", ptxv::vsub4_u32_u32_u32<0x7654, 0x3210, b320>(a, b, c));
+    PTXV_OP("vsub4.s32.s32.s32.sat d, a, b, c", ptxv::vsub4_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vavrg4.u32.u32.u32 d, a, b, c", ptxv::vavrg4_u32_u32_u32(a, b, c));
+    PTXV_OP("vavrg4.s32.s32.s32 d, a, b, c", ptxv::vavrg4_s32_s32_s32(a, b, c));
+    PTXV_OP("vabsdiff4.u32.u32.u32.add d, a, b, c", ptxv::vabsdiff4_u32_u32_u32_add(a, b, c));
+    PTXV_OP("vabsdiff4.u32.u32.u32.add d.b10, a.b0123, b.b4567, c",
+            ptxv::vabsdiff4_u32_u32_u32_add<0x0123, 0x4567, b10>(a, b, c));
+    PTXV_OP("vabsdiff4.s32.s32.s32.sat d, a, b, c", ptxv::vabsdiff4_s32_s32_s32_sat(a, b, c));
+    PTXV_OP("vmin4.u32.u32.u32 d, a, b, c", ptxv::vmin4_u32_u32_u32(a, b, c));
+    PTXV_OP("vmin4.u32.u32.u32 d.b31, a.b1032, b.b5476, c", ptxv::vmin4_u32_u32_u32<0x1032, 0x5476, b31>(a, b, c));
+    PTXV_OP("vmin4.s32.u32.u32.add d, a, b, c", ptxv::vmin4_s32_u32_u32_add(a, b, c));
+    PTXV_OP("vmax4.s32.s32.s32.sat d, a, b, c", ptxv::vmax4_s32_s32_s32_sat(a, b, c));
+
+    // --- vset4 ----------------------------------------------------------------
+    PTXV_OP("vset4.u32.u32.lt d, a, b, c", ptxv::vset4_u32_u32_lt(a, b, c));
+    PTXV_OP("vset4.s32.s32.eq.add d, a, b, c", ptxv::vset4_s32_s32_eq_add(a, b, c));
+    PTXV_OP("vset4.u32.s32.gt d, a, b, c", ptxv::vset4_u32_s32_gt(a, b, c));
+    PTXV_OP("vset4.u32.u32.lt d.b21, a.b4321, b.b0765, c", ptxv::vset4_u32_u32_lt<0x4321, 0x0765, b21>(a, b, c));
+}
+
+}  // namespace ptxv_bench

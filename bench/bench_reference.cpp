@@ -1,0 +1,228 @@
+// Reference points for the generated SIMD code, measured with the same loop
+// as BM_direct and named by the same instruction text:
+//
+//   BM_perlane/<text>  the obvious emulator formulation: take each lane out
+//                      with a shift and a mask, extend it, apply the
+//                      operation, clamp with an if, put the lane back. The
+//                      operation and types are fixed at compile time, which
+//                      is the most favourable case for this style; an
+//                      emulator that switches on a decoded opcode per lane
+//                      is slower still.
+//   BM_perlane_rt/<text>  the same loop as an emulator runs it: one routine
+//                      for every SIMD instruction, called out of line with
+//                      the decoded operation, types, .sat, .add and mask, and
+//                      switching on them per lane. This is the binding time
+//                      of BM_dispatch (decoded once, evaluated through a
+//                      call), as BM_perlane is that of BM_direct.
+//   BM_swar/<text>     the best-known SWAR formulation of the wrap-around
+//                      byte add and subtract: the carry out of each byte's
+//                      low 7 bits is computed in one 32-bit add, and the top
+//                      bit is fixed up with an xor. The floor for vadd4 and
+//                      vsub4 without .sat.
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+
+#include "bench_common.hpp"
+
+namespace ptxv_bench {
+namespace {
+
+int lane_u8(u32 x, int i) { return static_cast<int>((x >> (8 * i)) & 0xffu); }
+int lane_s8(u32 x, int i) { return static_cast<int>(static_cast<std::int8_t>((x >> (8 * i)) & 0xffu)); }
+int lane_s16(u32 x, int i) { return static_cast<int>(static_cast<std::int16_t>((x >> (16 * i)) & 0xffffu)); }
+
+// vadd4.u32.u32.u32.sat
+u32 perlane_vadd4_u_sat(u32 a, u32 b, u32) {
+    u32 d = 0;
+    for (int i = 0; i < 4; ++i) {
+        int t = lane_u8(a, i) + lane_u8(b, i);
+        if (t > 255) t = 255;
+        d |= static_cast<u32>(t) << (8 * i);
+    }
+    return d;
+}
+
+// vadd4.s32.s32.s32.sat
+u32 perlane_vadd4_s_sat(u32 a, u32 b, u32) {
+    u32 d = 0;
+    for (int i = 0; i < 4; ++i) {
+        int t = lane_s8(a, i) + lane_s8(b, i);
+        if (t > 127) t = 127;
+        if (t < -128) t = -128;
+        d |= (static_cast<u32>(t) & 0xffu) << (8 * i);
+    }
+    return d;
+}
+
+// vavrg4.u32.u32.u32: (s + 1) >> 1, s >= 0 for unsigned lanes.
+u32 perlane_vavrg4_u(u32 a, u32 b, u32) {
+    u32 d = 0;
+    for (int i = 0; i < 4; ++i) {
+        const int t = (lane_u8(a, i) + lane_u8(b, i) + 1) >> 1;
+        d |= static_cast<u32>(t) << (8 * i);
+    }
+    return d;
+}
+
+// vabsdiff4.u32.u32.u32.add: the sum of absolute differences, plus c.
+u32 perlane_vabsdiff4_u_add(u32 a, u32 b, u32 c) {
+    u32 d = c;
+    for (int i = 0; i < 4; ++i) {
+        int t = lane_u8(a, i) - lane_u8(b, i);
+        if (t < 0) t = -t;
+        d += static_cast<u32>(t);
+    }
+    return d;
+}
+
+// vmin2.s32.s32.s32
+u32 perlane_vmin2_s(u32 a, u32 b, u32) {
+    u32 d = 0;
+    for (int i = 0; i < 2; ++i) {
+        const int x = lane_s16(a, i);
+        const int y = lane_s16(b, i);
+        const int t = x < y ? x : y;
+        d |= (static_cast<u32>(t) & 0xffffu) << (16 * i);
+    }
+    return d;
+}
+
+// vset4.u32.u32.lt
+u32 perlane_vset4_u_lt(u32 a, u32 b, u32) {
+    u32 d = 0;
+    for (int i = 0; i < 4; ++i) {
+        const u32 t = lane_u8(a, i) < lane_u8(b, i) ? 1u : 0u;
+        d |= t << (8 * i);
+    }
+    return d;
+}
+
+// What BM_perlane_rt's routine needs of a decoded SIMD instruction.
+struct LaneInstr {
+    ptxv::Operation op;
+    ptxv::Cmp cmp;
+    int lanes;
+    int width;
+    bool a_signed, b_signed, d_signed;
+    bool sat;
+    bool accumulate;
+    unsigned mask;
+};
+
+LaneInstr lane_instr(const ptxv::Instr& in) {
+    LaneInstr l{};
+    l.op = in.operation;
+    l.cmp = in.cmp;
+    l.lanes = ptxv::lanes_of(in.geometry);
+    l.width = ptxv::lane_bits(in.geometry);
+    l.a_signed = in.atype == ptxv::Type::s32;
+    l.b_signed = in.btype == ptxv::Type::s32;
+    l.d_signed = in.dtype == ptxv::Type::s32;
+    l.sat = in.sat;
+    l.accumulate = in.op2 == ptxv::Op2::add;
+    l.mask = in.mask;
+    return l;
+}
+
+int lane(u32 x, int i, int width, bool is_signed) {
+    const u32 field = (x >> (width * i)) & ((1u << width) - 1u);
+    int v = static_cast<int>(field);
+    if (is_signed && (field >> (width - 1)) != 0) v -= 1 << width;
+    return v;
+}
+
+// Default selectors only: the lanes of a and b in natural order.
+__attribute__((noinline)) u32 perlane_rt(const LaneInstr& in, u32 a, u32 b, u32 c) {
+    const u32 lane_mask = (1u << in.width) - 1u;
+    u32 d = in.accumulate ? c : 0u;
+    for (int i = 0; i < in.lanes; ++i) {
+        const int x = lane(a, i, in.width, in.a_signed);
+        const int y = lane(b, i, in.width, in.b_signed);
+        int t = 0;
+        switch (in.op) {
+            case ptxv::Operation::add: t = x + y; break;
+            case ptxv::Operation::sub: t = x - y; break;
+            case ptxv::Operation::avrg: t = (x + y + (x + y >= 0 ? 1 : 0)) >> 1; break;
+            case ptxv::Operation::absdiff: t = x > y ? x - y : y - x; break;
+            case ptxv::Operation::min: t = x < y ? x : y; break;
+            case ptxv::Operation::max: t = x > y ? x : y; break;
+            case ptxv::Operation::set:
+                switch (in.cmp) {
+                    case ptxv::Cmp::eq: t = x == y; break;
+                    case ptxv::Cmp::ne: t = x != y; break;
+                    case ptxv::Cmp::lt: t = x < y; break;
+                    case ptxv::Cmp::le: t = x <= y; break;
+                    case ptxv::Cmp::gt: t = x > y; break;
+                    case ptxv::Cmp::ge: t = x >= y; break;
+                }
+                break;
+            default: break;
+        }
+        if (in.sat) {
+            const int hi = in.d_signed ? (1 << (in.width - 1)) - 1 : (1 << in.width) - 1;
+            const int lo = in.d_signed ? -(1 << (in.width - 1)) : 0;
+            if (t > hi) t = hi;
+            if (t < lo) t = lo;
+        }
+        const bool on = ((in.mask >> i) & 1u) != 0;
+        if (in.accumulate) {
+            if (on) d += static_cast<u32>(t);
+        } else {
+            const u32 v = on ? static_cast<u32>(t) & lane_mask : (c >> (in.width * i)) & lane_mask;
+            d |= v << (in.width * i);
+        }
+    }
+    return d;
+}
+
+// vadd4.u32.u32.u32 (wrap-around): add the low 7 bits of every byte at once,
+// then the top bit of each byte is a ^ b ^ (carry into it).
+u32 swar_vadd4(u32 a, u32 b, u32) { return ((a & 0x7f7f7f7fu) + (b & 0x7f7f7f7fu)) ^ ((a ^ b) & 0x80808080u); }
+
+// vsub4.u32.u32.u32 (wrap-around): setting each minuend's top bit stops the
+// borrow at the byte boundary; the xor restores the true top bit.
+u32 swar_vsub4(u32 a, u32 b, u32) { return ((a | 0x80808080u) - (b & 0x7f7f7f7fu)) ^ ((a ^ ~b) & 0x80808080u); }
+
+template <class F>
+void add_reference(const char* prefix, const std::string& text, F f) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const char* error = matches_interpreter(prefix, text, in, f) ? nullptr : "reference differs from the interpreter";
+    reg(std::string(prefix) + "/" + text, family_of(in), error, [f](benchmark::State& s) { throughput(s, f); });
+}
+
+void add_perlane_rt(const std::string& text) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const LaneInstr l = lane_instr(in);
+    const auto f = [l](u32 a, u32 b, u32 c) { return perlane_rt(l, a, b, c); };
+    const char* error =
+        matches_interpreter("BM_perlane_rt", text, in, f) ? nullptr : "reference differs from the interpreter";
+    reg("BM_perlane_rt/" + text, family_of(in), error, [f](benchmark::State& s) { throughput(s, f); });
+}
+
+}  // namespace
+
+// Wrapped in lambdas so that, like the direct forms, each reference inlines
+// into its own instantiation of the measuring loop.
+#define PTXV_REF(prefix, text, fn) add_reference(prefix, text, [](u32 a, u32 b, u32 c) noexcept { return fn(a, b, c); })
+
+void register_references() {
+    PTXV_REF("BM_perlane", "vadd4.u32.u32.u32.sat d, a, b, c", perlane_vadd4_u_sat);
+    PTXV_REF("BM_perlane", "vadd4.s32.s32.s32.sat d, a, b, c", perlane_vadd4_s_sat);
+    PTXV_REF("BM_perlane", "vavrg4.u32.u32.u32 d, a, b, c", perlane_vavrg4_u);
+    PTXV_REF("BM_perlane", "vabsdiff4.u32.u32.u32.add d, a, b, c", perlane_vabsdiff4_u_add);
+    PTXV_REF("BM_perlane", "vmin2.s32.s32.s32 d, a, b, c", perlane_vmin2_s);
+    PTXV_REF("BM_perlane", "vset4.u32.u32.lt d, a, b, c", perlane_vset4_u_lt);
+    for (const char* text : {"vadd4.u32.u32.u32.sat d, a, b, c", "vadd4.s32.s32.s32.sat d, a, b, c",
+                             "vavrg4.u32.u32.u32 d, a, b, c", "vabsdiff4.u32.u32.u32.add d, a, b, c",
+                             "vmin2.s32.s32.s32 d, a, b, c", "vset4.u32.u32.lt d, a, b, c"}) {
+        add_perlane_rt(text);
+    }
+    PTXV_REF("BM_swar", "vadd4.u32.u32.u32 d, a, b, c", swar_vadd4);
+    PTXV_REF("BM_swar", "vsub4.u32.u32.u32 d, a, b, c", swar_vsub4);
+}
+
+}  // namespace ptxv_bench

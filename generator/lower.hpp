@@ -1,0 +1,46 @@
+// ptxv-gen, pass 3: a Variant -> the straight-line C++ body of its function.
+//
+// Every decision that depends only on the variant (types, operation, .sat,
+// .op2, .mode, .po, .scale) is taken here, in the generator, so the emitted
+// code holds no test of them: no sign extension for an unsigned slot, no clamp
+// where the value range cannot leave the destination range, no offset
+// bookkeeping at run time. What stays a run-time value (selectors, masks, d
+// selectors, vmad negations) is decoded arithmetically, without branches, and
+// folds away when the template form passes a constant.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "model.hpp"
+
+namespace ptxv::gen {
+
+// What the last argument of the run-time form (and the last template
+// parameter) of a generated function means.
+enum class XParam : std::uint8_t {
+    dsel,     // scalar without .op2: the d selector (merge, R9; narrows .sat, R6)
+    ignored,  // scalar with .op2: taken for a uniform signature, not read
+    neg,      // vmad: the negation set, ptxv::neg bits
+    mask,     // SIMD: the lane mask, ptxv::mask bits
+};
+
+struct Lowered {
+    std::string name;  // Variant::function_name()
+    XParam x = XParam::dsel;
+    bool x_used = true;  // false: the run-time argument is accepted and ignored
+    bool simd = false;
+    // Scalar and vmad: the statements of the run-time form, over the
+    // parameters a, b, c, asel, bsel and dsel/neg.
+    // SIMD: the statements of the lane kernel, over the selected operands A and
+    // B, c and the lane mask m.
+    std::string body;
+    std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
+};
+
+Lowered lower(const Variant& v);
+
+// Definitions for namespace ptxv::detail: the primitives lowered bodies call.
+std::string lower_primitives();
+
+}  // namespace ptxv::gen

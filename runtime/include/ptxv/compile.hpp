@@ -1,0 +1,96 @@
+// ptxv: run-time dispatch to the generated functions.
+//
+// compile() decodes once: it finds the generated variant of an instruction and
+// encodes its selectors, mask, d selector or negations the way the variant's
+// run-time form takes them. The result is a small value whose call is one
+// indirect call, so an emulator can decode an instruction once and run it at
+// the speed of the generated code. The generated header itself stays out of
+// this one; only compile.cpp includes it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "ptxv/instr.hpp"
+
+namespace ptxv {
+
+// The shapes of the generated run-time and batch forms (ptxv::rt::f,
+// ptxv::batch::f, ptxv::batch::f_c). The last three parameters are asel,
+// bsel and x, where x is the d selector, the negation set, the mask, or
+// unused, depending on the variant.
+using OneFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel,
+                                unsigned x) noexcept;
+using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                        std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
+using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
+                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
+
+// An instruction that no generated variant implements, or with a selector
+// outside its range; the parser never produces one.
+struct CompileError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+class Compiled {
+public:
+    // An empty value, to be assigned later; calling it is undefined.
+    Compiled() = default;
+
+    // d = op(a, b, c) with the operand values as the instruction sees them:
+    // immediates already substituted (see operand_value), vmad negations not
+    // applied (the variant applies them). c is ignored where the instruction
+    // does not read it.
+    std::uint32_t operator()(std::uint32_t a, std::uint32_t b, std::uint32_t c) const noexcept {
+        return fn_(a, b, c, asel_, bsel_, x_);
+    }
+
+    // d[i] = op(a[i], b[i], c[i]) for i < n.
+    void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+             std::size_t n) const;
+    // d[i] = op(a[i], b[i], c) for i < n: one c for all, e.g. an immediate.
+    void run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d, std::size_t n) const;
+
+    explicit operator bool() const { return fn_ != nullptr; }
+
+    // Position in spec::kVariants (generated/ptxv_tables.hpp).
+    std::size_t variant_index() const { return index_; }
+    // "vadd4_s32_u32_u32_sat": the generated function this value calls.
+    const char* function_name() const;
+    // "vadd4.s32.u32.u32.sat": the variant's mnemonic.
+    const char* ptx() const;
+
+    // The encoded run-time arguments, as the generated rt:: form takes them.
+    unsigned asel() const { return asel_; }
+    unsigned bsel() const { return bsel_; }
+    unsigned x() const { return x_; }
+
+private:
+    friend Compiled compile(const Instr& in);
+
+    OneFn fn_ = nullptr;
+    unsigned asel_ = 0;
+    unsigned bsel_ = 0;
+    unsigned x_ = 0;
+    std::uint32_t index_ = 0;
+};
+
+// Binds `in` to its generated variant. Throws CompileError when no variant
+// matches (a hand-built Instr the parser would reject).
+Compiled compile(const Instr& in);
+
+// Index into spec::kVariants of the variant implementing `in`, or -1.
+int variant_of(const Instr& in);
+
+// The batch API as free functions, for callers that prefer them.
+inline void run_batch(const Compiled& f, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                      std::uint32_t* d, std::size_t n) {
+    f.run(a, b, c, d, n);
+}
+inline void run_batch(const Compiled& f, const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c,
+                      std::uint32_t* d, std::size_t n) {
+    f.run(a, b, c, d, n);
+}
+
+}  // namespace ptxv

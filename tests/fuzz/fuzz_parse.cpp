@@ -1,0 +1,84 @@
+// Fuzz target: the PTX text parser and the canonical printer.
+//
+// Properties, for any bytes:
+//   - try_parse either decodes or sets a non-empty, bounded, printable error,
+//     and parse() agrees with it (same instruction, or ParseError with the same
+//     message);
+//   - a decoded instruction prints to a form that decodes to the same value
+//     (parse(print(x)) == x), and printing is idempotent;
+//   - a decoded instruction has a generated variant, and the generated
+//     function and the interpreter agree on it for a few operand values.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "fuzz_check.hpp"
+#include "ptxv/compile.hpp"
+#include "ptxv/interp.hpp"
+#include "ptxv/parse.hpp"
+
+namespace {
+
+constexpr std::size_t kMaxErrorLength = 600;
+
+std::uint32_t mix(std::uint64_t& s) {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return static_cast<std::uint32_t>((z ^ (z >> 31)) >> 32);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    using ptxv_fuzz::fail;
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+
+    std::string error;
+    const std::optional<ptxv::Instr> in = ptxv::try_parse(text, &error);
+    if (!in) {
+        if (error.empty()) fail("rejected without a message", text);
+        if (error.size() > kMaxErrorLength) fail("error message too long", text, error);
+        if (!ptxv_fuzz::printable_line(error)) fail("error message not printable ASCII", text, error);
+        try {
+            (void)ptxv::parse(text);
+            fail("parse accepted what try_parse rejected", text, error);
+        } catch (const ptxv::ParseError& e) {
+            if (error != e.what()) fail("parse and try_parse give different errors", text, e.what());
+        }
+        return 0;
+    }
+
+    const std::string printed = ptxv::print(*in);
+    std::string again_error;
+    const std::optional<ptxv::Instr> again = ptxv::try_parse(printed, &again_error);
+    if (!again) fail("the canonical form is rejected", text, printed + "  ->  " + again_error);
+    if (*again != *in) fail("parse(print(x)) != x", text, printed);
+    const std::string reprinted = ptxv::print(*again);
+    if (reprinted != printed) fail("print is not idempotent", text, printed + "  ->  " + reprinted);
+    if (!(ptxv::parse(text) == *in)) fail("parse and try_parse decode differently", text, printed);
+
+    ptxv::Compiled f;
+    try {
+        f = ptxv::compile(*in);
+    } catch (const std::exception& e) {
+        fail("an accepted instruction has no generated variant", text, printed + ": " + e.what());
+    }
+    std::uint64_t seed = size;
+    for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
+    for (int k = 0; k < 4; ++k) {
+        const std::uint32_t a = ptxv::operand_value(in->a, mix(seed));
+        const std::uint32_t b = ptxv::operand_value(in->b, mix(seed));
+        const std::uint32_t c = in->has_c ? ptxv::operand_value(in->c, mix(seed)) : 0u;
+        const std::uint32_t want = ptxv::interpret(*in, a, b, c);
+        const std::uint32_t got = f(a, b, c);
+        if (want != got) {
+            fail("generated and interpreter disagree", text,
+                 printed + " a=" + std::to_string(a) + " b=" + std::to_string(b) + " c=" + std::to_string(c) +
+                     " interp=" + std::to_string(want) + " generated=" + std::to_string(got));
+        }
+    }
+    return 0;
+}

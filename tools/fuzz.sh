@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz/ and
+# runs each for SECONDS (default 60) on a scratch copy of its seed corpus, so
+# the committed corpus never grows.
+#
+#   bash tools/fuzz.sh [SECONDS] [TARGET...]     targets: fuzz_parse fuzz_batch_line fuzz_spec
+#
+# Prints the executions per target. Exit status 1 when a target found a crash,
+# leak, timeout or broken property (its reproducer is kept under
+# build-fuzz/artifacts/TARGET/), 2 on a usage or build error.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then
+  seconds=$1
+  shift
+fi
+all_targets=(fuzz_parse fuzz_batch_line fuzz_spec)
+targets=("$@")
+[[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
+for t in "${targets[@]}"; do
+  if [[ ! " ${all_targets[*]} " =~ " $t " ]]; then
+    echo "fuzz.sh: unknown target '$t'; targets: ${all_targets[*]}" >&2
+    exit 2
+  fi
+done
+
+# Longest input per target: a few instructions for the parser, a few lines for
+# the batch format, the whole spec (9 KB) with room to grow for the loader.
+max_len() {
+  case "$1" in
+    fuzz_parse) echo 256 ;;
+    fuzz_batch_line) echo 1024 ;;
+    fuzz_spec) echo 16384 ;;
+  esac
+}
+dict() {
+  case "$1" in
+    fuzz_spec) echo tests/fuzz/spec.dict ;;
+    *) echo tests/fuzz/ptx.dict ;;
+  esac
+}
+
+command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (bash tools/setup.sh installs it)" >&2; exit 2; }
+cmake -S . -B build-fuzz -DPTXV_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DPTXV_BUILD_TESTS=OFF -DPTXV_BUILD_BENCH=OFF >/dev/null || exit 2
+cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]}" || exit 2
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/ptxv-fuzz.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+
+# Leaks count as failures; a UBSan report stops the run like a crash.
+export ASAN_OPTIONS=detect_leaks=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+  corpus="$scratch/$t"
+  mkdir -p "$corpus" "build-fuzz/artifacts/$t"
+  cp -R "tests/fuzz/corpus/$t/." "$corpus/"
+  log="build-fuzz/artifacts/$t/last_run.log"
+  echo "== $t: ${seconds} s, max_len $(max_len "$t"), $(find "$corpus" -type f | wc -l) seed inputs"
+  set +e
+  "build-fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -dict="$(dict "$t")" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t/" \
+    >"$log" 2>&1
+  rc=$?
+  set -e
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
+  if [[ $rc -ne 0 ]]; then
+    failed+=("$t")
+    summary+=("$t: FAILED (exit $rc) after ${execs:-?} executions; see $log")
+    echo "--- $t failed; the end of its log:"
+    tail -n 40 "$log"
+    ls -1 "build-fuzz/artifacts/$t" | grep -v '^last_run.log$' | sed "s|^|    reproducer: build-fuzz/artifacts/$t/|" || true
+  else
+    summary+=("$t: ${execs:-?} executions in ${seconds} s, no crash")
+  fi
+done
+
+echo "== fuzz summary"
+printf '%s\n' "${summary[@]}"
+if [[ ${#failed[@]} -gt 0 ]]; then
+  echo "fuzz.sh: ${#failed[@]} target(s) failed: ${failed[*]}" >&2
+  exit 1
+fi
