@@ -8,6 +8,7 @@
 //                      is the most favourable case for this style; an
 //                      emulator that switches on a decoded opcode per lane
 //                      is slower still.
+//   BM_perlane_lat/<text>  the same as a dependent chain (see BM_direct_lat)
 //   BM_perlane_rt/<text>  the same loop as an emulator runs it: one routine
 //                      for every SIMD instruction, called out of line with
 //                      the decoded operation, types, .sat, .add and mask, and
@@ -191,6 +192,11 @@ void add_reference(const char* prefix, const std::string& text, F f) {
     if (!decode(text, &in)) return;
     const char* error = matches_interpreter(prefix, text, in, f) ? nullptr : "reference differs from the interpreter";
     reg(std::string(prefix) + "/" + text, family_of(in), error, [f](benchmark::State& s) { throughput(s, f); });
+    // In a dependent chain nothing vectorizes, as in an emulator stepping
+    // one instruction at a time; compared with BM_direct_lat.
+    if (std::string(prefix) == "BM_perlane") {
+        reg(std::string(prefix) + "_lat/" + text, family_of(in), error, [f](benchmark::State& s) { latency(s, f); });
+    }
 }
 
 void add_perlane_rt(const std::string& text) {

@@ -44,23 +44,16 @@ EOF
 measure() {
     local key=$1
     shift
-    local cpu=() wall=() start end t0 t1
+    local cpu=() wall=() line
+    local TIMEFORMAT='%3R %3U %3S'
     for ((i = 0; i < runs; i++)); do
-        # times' second line: the children's user and system time, "XmY.ZZZs".
-        t0=$(times | tail -n 1)
-        start=$(date +%s%N)
-        "$@" >/dev/null
-        end=$(date +%s%N)
-        t1=$(times | tail -n 1)
-        wall+=($(((end - start) / 1000)))
-        cpu+=($(printf '%s\n%s\n' "$t0" "$t1" | awk '
-            function sec(s,   m) { m = s; sub(/m.*/, "", m); sub(/^[0-9]+m/, "", s); sub(/s$/, "", s); return m * 60 + s }
-            NR == 1 { before = sec($1) + sec($2) }
-            NR == 2 { printf "%d\n", (sec($1) + sec($2) - before) * 1e6 }'))
+        line=$({ time "$@" >/dev/null 2>&1; } 2>&1)
+        wall+=("$(echo "$line" | awk '{ print $1 }')")
+        cpu+=("$(echo "$line" | awk '{ printf "%.3f", $2 + $3 }')")
     done
     local mid=$(((runs + 1) / 2))
-    echo "${key}_s $(printf '%s\n' "${cpu[@]}" | sort -n | sed -n "${mid}p" | awk '{ printf "%.3f", $1 / 1e6 }')"
-    echo "${key}_wall_s $(printf '%s\n' "${wall[@]}" | sort -n | sed -n "${mid}p" | awk '{ printf "%.3f", $1 / 1e6 }')"
+    echo "${key}_s $(printf '%s\n' "${cpu[@]}" | sort -g | sed -n "${mid}p")"
+    echo "${key}_wall_s $(printf '%s\n' "${wall[@]}" | sort -g | sed -n "${mid}p")"
 }
 
 cd "$root"

@@ -118,11 +118,22 @@ PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t 
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
     return (x & m) | (y & ~m);
 }
+// min/max of values below 2^62 in magnitude: the sign of the difference
+// selects, four instructions.
 PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t d = x - y;
+    return y + (d & (d >> 63));
+}
+PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t d = x - y;
+    return x - (d & (d >> 63));
+}
+// min/max over the whole int64 range (vshl's shifted values).
+PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
 }
-PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
+PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
 }
@@ -6510,7 +6521,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t ts = detail::wmin(t, hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6531,7 +6542,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -6551,7 +6562,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -6572,7 +6583,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -6671,7 +6682,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std:
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6692,7 +6703,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -6712,7 +6723,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -6733,7 +6744,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -6832,7 +6843,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6853,7 +6864,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -6873,7 +6884,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -6894,7 +6905,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
     const std::int64_t tc = static_cast<std::int64_t>(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7154,7 +7165,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t ts = detail::wmin(t, hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -7175,7 +7186,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -7195,7 +7206,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7216,7 +7227,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7315,7 +7326,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std:
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -7336,7 +7347,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -7356,7 +7367,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7377,7 +7388,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7476,7 +7487,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -7497,7 +7508,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -7517,7 +7528,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
 }
@@ -7538,7 +7549,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t tc = detail::sx32(c);
     return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
 }
