@@ -38,7 +38,7 @@ TEST_CASE("vop2 generated = interp: boundary words crossed, every selector and m
 
 TEST_CASE("vop2 generated = interp: seeded random vectors", "[generated][vop2][random]") {
     proof::Tally t;
-    CHECK(proof::simd_random(variants(), t, 0x766f7033, 512) >= variants().size() * 512);
+    CHECK(proof::simd_random(variants(), t, 0x766f7033, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

@@ -50,7 +50,7 @@ TEST_CASE("vop4 generated = interp: boundary words crossed, random selectors", "
 
 TEST_CASE("vop4 generated = interp: seeded random vectors", "[generated][vop4][random]") {
     proof::Tally t;
-    CHECK(proof::simd_random(variants(), t, 0x766f7037, 512) >= variants().size() * 512);
+    CHECK(proof::simd_random(variants(), t, 0x766f7037, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

@@ -38,7 +38,7 @@ TEST_CASE("vset2 generated = interp: boundary words crossed, every selector and 
 
 TEST_CASE("vset2 generated = interp: seeded random vectors", "[generated][vset2][random]") {
     proof::Tally t;
-    CHECK(proof::simd_random(variants(), t, 0x7673657433, 512) >= variants().size() * 512);
+    CHECK(proof::simd_random(variants(), t, 0x7673657433, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

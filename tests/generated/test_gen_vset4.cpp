@@ -50,7 +50,7 @@ TEST_CASE("vset4 generated = interp: boundary words crossed, random selectors", 
 
 TEST_CASE("vset4 generated = interp: seeded random vectors", "[generated][vset4][random]") {
     proof::Tally t;
-    CHECK(proof::simd_random(variants(), t, 0x7673657437, 512) >= variants().size() * 512);
+    CHECK(proof::simd_random(variants(), t, 0x7673657437, 2048) >= variants().size() * 2048);
     t.finish();
 }
 
