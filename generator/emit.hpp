@@ -21,6 +21,7 @@ struct EmitOptions {
 };
 
 OutputFile emit_header(const Spec&, const std::vector<Variant>&, const EmitOptions&);       // the drop-in header
+OutputFile emit_batch(const Spec&, const std::vector<Variant>&, const EmitOptions&);         // ptxv_batch.hpp
 OutputFile emit_dispatch(const Spec&, const std::vector<Variant>&, const EmitOptions&);     // ptxv_dispatch.inc
 OutputFile emit_variants_md(const Spec&, const std::vector<Variant>&, const EmitOptions&);  // VARIANTS.md
 OutputFile emit_tables(const Spec&, const std::vector<Variant>&, const EmitOptions&);       // ptxv_tables.hpp

@@ -111,7 +111,7 @@ const char* kIntro = R"(//
 // for '.', e.g. vadd4_s32_u32_u32_sat for vadd4.s32.u32.u32.sat. VARIANTS.md
 // lists them all.
 //
-// Each variant comes in three forms:
+// Each variant comes in two forms:
 //   ptxv::f<Asel, Bsel, X>(a, b, c)  selectors as template arguments: constant
 //                                    selectors fold away; invalid ones fail a
 //                                    static_assert.
@@ -119,9 +119,9 @@ const char* kIntro = R"(//
 //                                    the same with run-time selectors, branch-free;
 //                                    an invalid encoding gives an unspecified
 //                                    value, never undefined behaviour.
-//   ptxv::batch::f(a, b, c, d, n, asel, bsel, x), ptxv::batch::f_c(a, b, c, d, n, asel, bsel, x)
-//                                    d[i] = rt::f(a[i], b[i], c[i] or c, ...);
-//                                    d may not overlap a, b or c.
+// The batch forms over arrays, ptxv::batch::f and ptxv::batch::f_c, are in
+// ptxv_batch.hpp, so that a translation unit calling a few of these functions
+// does not pay for compiling thousands of loops.
 // Selectors: scalar a/b/d selectors are ptxv::sel constants (ptxv::sel::none
 // is the whole word). SIMD selectors are hex literals read like the PTX
 // spelling, top lane first: .b7654 is 0x7654, .h32 is 0x32. x is, by form:
@@ -162,15 +162,6 @@ void emit_constants(std::ostringstream& o, const Spec& spec) {
 
 void emit_detail(std::ostringstream& o) {
     o << "namespace detail {\n\n";
-    o << "// One variant's run-time forms, for dispatch tables (ptxv_dispatch.inc).\n"
-      << "struct VariantFns {\n"
-      << "    std::uint32_t (*one)(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel,\n"
-      << "                         unsigned x) noexcept;\n"
-      << "    void (*many)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,\n"
-      << "                 std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;\n"
-      << "    void (*many_c)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,\n"
-      << "                   std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;\n"
-      << "};\n\n";
     o << lower_primitives();
     o << "\n}  // namespace detail\n\n";
 }
@@ -264,68 +255,208 @@ void emit_simd(std::ostringstream& o, const Variant& v, const Lowered& L) {
       << "<Bsel>(a, b), c, Mask);\n}\n";
 }
 
-// Batch loops. The selectors and x are the same for every element, so the
-// loop is chosen once, outside: the default selectors (and the full mask, or
-// no d selector) get a loop over the constant-folded kernel, which compilers
-// unroll and vectorize; anything else loops over the run-time form.
-const char* kBatch = R"(namespace detail {
+// ptxv_batch.hpp: the forms behind dispatch tables and array loops. A
+// run-time form decodes its packed selectors on every call; here they are
+// decoded once, into words the bound function reads directly, and the PTX
+// default parameters (the common case) get a form with them folded in.
+const char* kBatchPrimitives = R"(namespace detail {
+
 using RtFn = std::uint32_t (*)(std::uint32_t, std::uint32_t, std::uint32_t, unsigned, unsigned, unsigned) noexcept;
-using KFn = std::uint32_t (*)(std::uint32_t, std::uint32_t, std::uint32_t, unsigned) noexcept;
-#define PTXV_DETAIL_LOOP(expr) \
-    for (std::size_t i = 0; i < n; ++i) d[i] = expr
-template <KFn K, RtFn R, unsigned DA, unsigned DB, unsigned Full>
+// A variant with its parameters decoded into w (kWords words, see decode_*).
+using PreFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* w) noexcept;
+using BindFn = PreFn (*)(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept;
+using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                        std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
+using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
+                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
+inline constexpr std::size_t kWords = 12;
+
+// One variant's entries in a dispatch table (ptxv_dispatch.inc). bind
+// decodes (asel, bsel, x) into w and returns the form to call with it.
+struct VariantFns {
+    RtFn one;
+    BindFn bind;
+    ManyFn many;
+    ManyCFn many_c;
+};
+
+// Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
+// w[2], w[3] the b selector's, w[4] the d selector's position, w[5] its
+// bits, w[6] those bits at the position, w[7] x as given (vmad's negations).
+struct SelP {
+    std::uint32_t l, r;
+};
+struct DselP {
+    std::uint32_t pos, bits, at;
+};
+PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
+    return static_cast<std::int64_t>(std::uint64_t{x} << (s.l & 63u)) >> (s.r & 63u);
+}
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept {
+    return (std::uint64_t{x} << (s.l & 63u)) >> (s.r & 63u);
+}
+PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
+PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
+    return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
+}
+PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
+    w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
+    w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
+    w[8] = w[9] = w[10] = w[11] = 0;
+}
+
+// SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
+// the a and b selectors' pick for lane i into lane i's place, w[8] the mask
+// as given. A rotation and a mask per lane replace sel4's digit extraction.
+PTXV_FI constexpr std::uint64_t rotr64(std::uint64_t x, std::uint32_t r) noexcept {
+    return (x >> (r & 63u)) | (x << ((64u - r) & 63u));
+}
+PTXV_FI constexpr std::uint32_t psel4(std::uint32_t a, std::uint32_t b, const std::uint32_t* r) noexcept {
+    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+    return static_cast<std::uint32_t>((rotr64(p, r[0]) & 0xffu) | (rotr64(p, r[1]) & 0xff00u) |
+                                      (rotr64(p, r[2]) & 0xff0000u) | (rotr64(p, r[3]) & 0xff000000u));
+}
+PTXV_FI constexpr std::uint32_t psel2(std::uint32_t a, std::uint32_t b, const std::uint32_t* r) noexcept {
+    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+    return static_cast<std::uint32_t>((rotr64(p, r[0]) & 0xffffu) | (rotr64(p, r[1]) & 0xffff0000u));
+}
+// The same picks for array loops: where the selectors stay fixed for a whole
+// batch, a choice of word and two shifts by loop-invariant amounts per lane
+// vectorize, and the 64-bit rotations above do not.
+PTXV_FI constexpr std::uint32_t vsel4(std::uint32_t a, std::uint32_t b, const std::uint32_t* r) noexcept {
+    std::uint32_t x = 0;
+    for (unsigned i = 0; i < 4; ++i) {
+        const unsigned e = ((r[i] >> 3) + i) & 7u;
+        const std::uint32_t from_b = 0u - (e >> 2);
+        const std::uint32_t src = (a & ~from_b) | (b & from_b);
+        x |= ((src >> (8u * (e & 3u))) << (8u * i)) & (0xffu << (8u * i));
+    }
+    return x;
+}
+PTXV_FI constexpr std::uint32_t vsel2(std::uint32_t a, std::uint32_t b, const std::uint32_t* r) noexcept {
+    std::uint32_t x = 0;
+    for (unsigned i = 0; i < 2; ++i) {
+        const unsigned e = ((r[i] >> 4) + i) & 3u;
+        const std::uint32_t from_b = 0u - (e >> 1);
+        const std::uint32_t src = (a & ~from_b) | (b & from_b);
+        x |= ((src >> (16u * (e & 1u))) << (16u * i)) & (0xffffu << (16u * i));
+    }
+    return x;
+}
+template <unsigned Lanes>
+PTXV_FI void decode_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* w) noexcept {
+    constexpr unsigned bits = 32u / Lanes, digit = 2u * Lanes - 1u;
+    for (unsigned i = 0; i < 4; ++i) {
+        const bool lane = i < Lanes;
+        w[i] = lane ? (bits * ((asel >> (4 * i)) & digit) + 64u - bits * i) & 63u : 0u;
+        w[4 + i] = lane ? (bits * ((bsel >> (4 * i)) & digit) + 64u - bits * i) & 63u : 0u;
+    }
+    w[8] = m;
+    w[9] = w[10] = w[11] = 0;
+}
+
+// Decode once, then pick: D has every parameter at its PTX default folded in,
+// M (SIMD) the default selectors and the mask from w, P reads everything
+// from w.
+template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
+inline PreFn bind_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* w) noexcept {
+    decode_simd<Lanes>(asel, bsel, m, w);
+    return asel == DA && bsel == DB ? (m == Full ? D : M) : P;
+}
+template <PreFn D, PreFn P>
+inline PreFn bind_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
+    decode_scalar(asel, bsel, x, w);
+    return (asel | bsel | x) == 0 ? D : P;
+}
+
+// Batch loops. The parameters are the same for every element: decoded once,
+// outside the loop, into locals, so the loop body is the kernel alone and
+// open to the vectorizer.
+#define PTXV_DETAIL_LOOP(F, cexpr)                                        \
+    do {                                                                  \
+        std::uint32_t q[kWords];                                          \
+        for (std::size_t j = 0; j < kWords; ++j) q[j] = w[j];             \
+        for (std::size_t i = 0; i < n; ++i) d[i] = F(a[i], b[i], cexpr, q); \
+    } while (0)
+template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
 inline void simd_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                       const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                       unsigned asel, unsigned bsel, unsigned m) noexcept {
-    if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(K(a[i], b[i], c[i], Full));
-    else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(K(a[i], b[i], c[i], m));
-    else PTXV_DETAIL_LOOP(R(a[i], b[i], c[i], asel, bsel, m));
+    std::uint32_t w[kWords];
+    decode_simd<Lanes>(asel, bsel, m, w);
+    if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(D, c[i]);
+    else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c[i]);
+    else PTXV_DETAIL_LOOP(P, c[i]);
 }
-template <KFn K, RtFn R, unsigned DA, unsigned DB, unsigned Full>
+template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
 inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                      std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned m) noexcept {
-    if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(K(a[i], b[i], c, Full));
-    else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(K(a[i], b[i], c, m));
-    else PTXV_DETAIL_LOOP(R(a[i], b[i], c, asel, bsel, m));
+    std::uint32_t w[kWords];
+    decode_simd<Lanes>(asel, bsel, m, w);
+    if (asel == DA && bsel == DB && m == Full) PTXV_DETAIL_LOOP(D, c);
+    else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c);
+    else PTXV_DETAIL_LOOP(P, c);
 }
-template <RtFn R>
+template <PreFn D, PreFn P>
 inline void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                         const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
-    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(R(a[i], b[i], c[i], 0, 0, 0));
-    else if ((asel | bsel) == 0) PTXV_DETAIL_LOOP(R(a[i], b[i], c[i], 0, 0, x));
-    else PTXV_DETAIL_LOOP(R(a[i], b[i], c[i], asel, bsel, x));
+    std::uint32_t w[kWords];
+    decode_scalar(asel, bsel, x, w);
+    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c[i]);
+    else PTXV_DETAIL_LOOP(P, c[i]);
 }
-template <RtFn R>
+template <PreFn D, PreFn P>
 inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
-    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(R(a[i], b[i], c, 0, 0, 0));
-    else if ((asel | bsel) == 0) PTXV_DETAIL_LOOP(R(a[i], b[i], c, 0, 0, x));
-    else PTXV_DETAIL_LOOP(R(a[i], b[i], c, asel, bsel, x));
+    std::uint32_t w[kWords];
+    decode_scalar(asel, bsel, x, w);
+    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c);
+    else PTXV_DETAIL_LOOP(P, c);
 }
 #undef PTXV_DETAIL_LOOP
+
 }  // namespace detail
 
-// batch::f(a, b, c, d, n, asel, bsel, x): d[i] = rt::f(a[i], b[i], c[i], asel, bsel, x);
+)";
+
+// Per variant: batch::f, batch::f_c and detail::bind::f.
+const char* kBatchMacros = R"(// batch::f(a, b, c, d, n, asel, bsel, x): d[i] = rt::f(a[i], b[i], c[i], asel, bsel, x);
 // batch::f_c(a, b, c, d, n, asel, bsel, x): the same with one c for all elements.
 // d may not overlap a, b or c.
-#define PTXV_DETAIL_BATCH_SIMD(f, da, db, full)                                                              \
-    inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,    \
-                  std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                          \
-        detail::simd_many<&detail::k::f, &rt::f, da, db, full>(a, b, c, d, n, asel, bsel, x);                  \
-    }                                                                                                          \
-    inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,       \
-                      std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                      \
-        detail::simd_one<&detail::k::f, &rt::f, da, db, full>(a, b, c, d, n, asel, bsel, x);                   \
+#define PTXV_DETAIL_BATCH_SIMD(f, da, db, full, lanes)                                                              \
+    namespace batch {                                                                                                  \
+    inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,          \
+                  std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                                \
+        detail::simd_many<&detail::pre_d::f, &detail::pre_m::f, &detail::pre_v::f, da, db, full, lanes>(a, b, c, d, n, asel,     \
+                                                                                               bsel, x);             \
+    }                                                                                                                \
+    inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,             \
+                      std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                            \
+        detail::simd_one<&detail::pre_d::f, &detail::pre_m::f, &detail::pre_v::f, da, db, full, lanes>(a, b, c, d, n, asel,      \
+                                                                                              bsel, x);              \
+    }                                                                                                                \
+    }                                                                                                                \
+    namespace detail::bind {                                                                                         \
+    inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
+        return bind_simd<&pre_d::f, &pre_m::f, &pre::f, da, db, full, lanes>(asel, bsel, x, w);                               \
+    }                                                                                                                \
     }
-#define PTXV_DETAIL_BATCH_SCALAR(f)                                                                          \
-    inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,    \
-                  std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                          \
-        detail::scalar_many<&rt::f>(a, b, c, d, n, asel, bsel, x);                                             \
-    }                                                                                                          \
-    inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,       \
-                      std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                      \
-        detail::scalar_one<&rt::f>(a, b, c, d, n, asel, bsel, x);                                              \
+#define PTXV_DETAIL_BATCH_SCALAR(f)                                                                                 \
+    namespace batch {                                                                                                  \
+    inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,          \
+                  std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                                \
+        detail::scalar_many<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                             \
+    }                                                                                                                \
+    inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,             \
+                      std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                            \
+        detail::scalar_one<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                              \
+    }                                                                                                                \
+    }                                                                                                                \
+    namespace detail::bind {                                                                                         \
+    inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
+        return bind_scalar<&pre_d::f, &pre::f>(asel, bsel, x, w);                                                          \
+    }                                                                                                                \
     }
 )";
 
@@ -372,19 +503,66 @@ OutputFile emit_header(const Spec& spec, const std::vector<Variant>& variants, c
         o << "\n";
     }
 
-    o << kBatch << "namespace batch {\n";
+    o << "}  // namespace ptxv\n\n#endif  // " << guard << "\n";
+    return {opt.header_name, o.str()};
+}
+
+OutputFile emit_batch(const Spec&, const std::vector<Variant>& variants, const EmitOptions& opt) {
+    std::ostringstream o;
+    const std::string name = "ptxv_batch.hpp";
+    const std::string guard = guard_of(name);
+    o << banner(opt) << "//\n"
+      << "// The forms behind run-time dispatch and array loops, for " << variants.size() << " variants:\n"
+      << "//   ptxv::batch::f(a, b, c, d, n, asel, bsel, x)    d[i] = rt::f(a[i], b[i], c[i], asel, bsel, x)\n"
+      << "//   ptxv::batch::f_c(a, b, c, d, n, asel, bsel, x)  the same with one c for all elements\n"
+      << "// (d may not overlap a, b or c), and ptxv::detail::bind::f, which decodes\n"
+      << "// (asel, bsel, x) once into words and returns the function to call with them.\n"
+      << "// Kept apart from " << opt.header_name << ": their loops cost compile time that a\n"
+      << "// translation unit calling a few functions should not pay.\n"
+      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+      << "#include \"" << opt.header_name << "\"\n\nnamespace ptxv {\n\n"
+      << kBatchPrimitives;
+    const std::string sig = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {\n";
+    const std::string sig_d = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {\n";
+    for (const auto& v : variants) {
+        const Lowered L = lower(v);
+        const std::string& n = L.name;
+        if (L.simd) {
+            const GeometryDef& g = *v.family->geometry_def;
+            const std::string s = v.family->geometry == Geometry::byte ? "4" : "2";
+            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(psel" << s
+              << "(a, b, pw), psel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre\n"
+              << "namespace detail::pre_v {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(vsel" << s
+              << "(a, b, pw), vsel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre_v\n"
+              << "namespace detail::pre_m {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n
+              << "(a, b, c, pw[8]);\n}\n}  // namespace detail::pre_m\n"
+              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return k::" << n
+              << "(a, b, c, " << hexv(mask_lanes(g.default_mask)) << ");\n}\n}  // namespace detail::pre_d\n";
+        } else {
+            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig
+              << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
+            if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6]};\n";
+            if (L.x == XParam::neg && L.x_used) o << "    const unsigned neg = pw[7];\n";
+            o << L.body << "}\n}  // namespace detail::pre\n"
+              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n
+              << "(a, b, c, 0u, 0u, 0u);\n}\n}  // namespace detail::pre_d\n";
+        }
+    }
+    o << "\n" << kBatchMacros;
     for (const auto& v : variants) {
         const Lowered L = lower(v);
         if (L.simd) {
             const GeometryDef& g = *v.family->geometry_def;
             o << "PTXV_DETAIL_BATCH_SIMD(" << L.name << ", " << selector_literal(g.default_asel) << "u, "
-              << selector_literal(g.default_bsel) << "u, " << hexv(mask_lanes(g.default_mask)) << ")\n";
+              << selector_literal(g.default_bsel) << "u, " << hexv(mask_lanes(g.default_mask)) << ", "
+              << (v.family->geometry == Geometry::byte ? 4 : 2) << ")\n";
         } else {
             o << "PTXV_DETAIL_BATCH_SCALAR(" << L.name << ")\n";
         }
     }
-    o << "}  // namespace batch\n#undef PTXV_DETAIL_BATCH_SIMD\n#undef PTXV_DETAIL_BATCH_SCALAR\n\n}  // namespace ptxv\n\n#endif  // " << guard << "\n";
-    return {opt.header_name, o.str()};
+    o << "#undef PTXV_DETAIL_BATCH_SIMD\n#undef PTXV_DETAIL_BATCH_SCALAR\n\n}  // namespace ptxv\n\n#endif  // " << guard
+      << "\n";
+    return {name, o.str()};
 }
 
 OutputFile emit_dispatch(const Spec&, const std::vector<Variant>& variants, const EmitOptions& opt) {
@@ -392,12 +570,13 @@ OutputFile emit_dispatch(const Spec&, const std::vector<Variant>& variants, cons
     o << banner(opt) << "//\n"
       << "// The run-time forms of every variant, in ptxv::spec::kVariants order (the\n"
       << "// spec's expansion order): entry i is variant i. Include at namespace scope,\n"
-      << "// after " << opt.header_name << ".\n"
+      << "// after ptxv_batch.hpp.\n"
       << "inline constexpr ptxv::detail::VariantFns kVariantFns[] = {\n";
     std::size_t i = 0;
     for (const auto& v : variants) {
         const std::string n = v.function_name();
-        o << "    {&ptxv::rt::" << n << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n << "_c},  // " << i++
+        o << "    {&ptxv::rt::" << n << ", &ptxv::detail::bind::" << n << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n
+          << "_c},  // " << i++
           << " " << v.ptx() << "\n";
     }
     o << "};\n";

@@ -729,15 +729,14 @@ PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
     return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
 }
 // R1: the byte, half-word or word that selector s picks from x, sign-extended
-// (xs) or zero-extended (xu). Two table lookups in constants, two shifts.
+// (xs) or zero-extended (xu). Two table lookups in constants (xl, xr), two
+// shifts.
+PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((@LSH >> ((s & 15u) << 2)) & 15u) << 3); }
+PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((@RSH >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
-    const unsigned i = (s & 15u) << 2;
-    return static_cast<std::int64_t>(std::uint64_t{x} << (((@LSH >> i) & 15u) << 3)) >> (((@RSH >> i) & 15u) << 3);
+    return static_cast<std::int64_t>(std::uint64_t{x} << xl(s)) >> xr(s);
 }
-PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept {
-    const unsigned i = (s & 15u) << 2;
-    return (std::uint64_t{x} << (((@LSH >> i) & 15u) << 3)) >> (((@RSH >> i) & 15u) << 3);
-}
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (std::uint64_t{x} << xl(s)) >> xr(s); }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
     return 0xffffffffu >> (((@DNAR >> ((ds & 15u) << 1)) & 3u) << 3);

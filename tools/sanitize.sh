@@ -15,14 +15,18 @@ cd "$(dirname "$0")/.."
 #     again would only cost CI time.
 EXCLUDE='^(branchfree_|header_standalone_|header_nvcc_)'
 
+# Warnings are not errors here: GCC's flow analysis is weaker with the
+# sanitizer instrumentation and reports false -Wmaybe-uninitialized in the
+# standard library (std::regex with GCC 12). tools/test.sh checks warnings.
 start=$(date +%s)
 cmake -S . -B build-asan -DPTXV_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPTXV_BUILD_BENCH=OFF \
-  -DPTXV_WERROR=ON
+  -DPTXV_WERROR=OFF
 cmake --build build-asan -j"$(nproc)"
 built=$(date +%s)
 
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:strict_string_checks=1:check_initialization_order=1
+export ASAN_OPTIONS=detect_leaks=1:strict_string_checks=1:check_initialization_order=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "$EXCLUDE" "$@"
-done_at=$(date +%s)
-echo "sanitize.sh: build $((built - start)) s, tests $((done_at - built)) s (ASan+UBSan, excluded: $EXCLUDE)"
+status=0
+ctest --test-dir build-asan --output-on-failure -j"$(nproc)" -E "$EXCLUDE" "$@" || status=$?
+echo "sanitize.sh: build $((built - start)) s, tests $(( $(date +%s) - built )) s (ASan+UBSan; not run: $EXCLUDE)"
+exit "$status"

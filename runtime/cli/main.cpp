@@ -18,7 +18,6 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -296,6 +295,29 @@ int run_examples(ptxv::BatchEngine engine) {
     return wrong == 0 ? kExitOk : kExitFailed;
 }
 
+// CLI11 reads "-5" into an unsigned option as 2^64-5 and saturates what does
+// not fit, so `check --vectors -5` would run for ever: numbers are checked as
+// text first.
+CLI::Validator unsigned_decimal(std::uint64_t max) {
+    return CLI::Validator(
+        [max](std::string& s) -> std::string {
+            const std::string expected = "expected a decimal number in [0, " + std::to_string(max) + "]";
+            if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) {
+                return expected;
+            }
+            std::uint64_t v = 0;
+            for (const char c : s) {
+                const unsigned d = static_cast<unsigned>(c - '0');
+                if (v > (UINT64_MAX - d) / 10) return expected;
+                v = v * 10 + d;
+            }
+            return v > max ? expected : std::string();
+        },
+        "UINT");
+}
+
+constexpr std::uint64_t kMaxCheckVectors = 1000000000000ull;
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -357,8 +379,12 @@ int main(int argc, char** argv) {
         "mismatches go to stderr as replayable 'ptxv eval' lines. The same seed gives the same cases.\n"
         "Exit status 1 on any mismatch."));
     std::uint64_t check_vectors = 100000, check_seed = 1;
-    check->add_option("--vectors", check_vectors, "number of (instruction, a, b, c) cases")->capture_default_str();
-    check->add_option("--seed", check_seed, "random seed")->capture_default_str();
+    check->add_option("--vectors", check_vectors, "number of (instruction, a, b, c) cases, at most 10^12")
+        ->check(unsigned_decimal(kMaxCheckVectors))
+        ->capture_default_str();
+    check->add_option("--seed", check_seed, "random seed, 0 to 2^64-1")
+        ->check(unsigned_decimal(UINT64_MAX))
+        ->capture_default_str();
 
     // golden
     CLI::App* golden = app.add_subcommand("golden", "Compare both engines with recorded results");

@@ -16,7 +16,7 @@
 #include <type_traits>
 #include <unordered_map>
 
-#include "ptxv.hpp"
+#include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
 namespace ptxv {
@@ -26,6 +26,8 @@ namespace {
 
 static_assert(std::size(kVariantFns) == static_cast<std::size_t>(spec::kVariantCount),
               "the dispatch table must list every variant of kVariants, in order");
+static_assert(std::is_same_v<detail::PreFn, PreFn>, "compile.hpp's PreFn must match the generated bound form");
+static_assert(detail::kWords == kDecodedWords, "compile.hpp's kDecodedWords must match the generated bound form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].one)>, OneFn>,
               "compile.hpp's OneFn must match the generated run-time form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>, ManyFn>,
@@ -132,7 +134,6 @@ Compiled compile(const Instr& in) {
     }
     const spec::OpcodeInfo& info = spec::kOpcodes[in.opcode];
     Compiled f;
-    f.fn_ = kVariantFns[index].one;
     f.index_ = static_cast<std::uint32_t>(index);
     if (info.geometry == Geometry::scalar) {
         f.asel_ = source_selector(in.asel, "a");
@@ -149,6 +150,7 @@ Compiled compile(const Instr& in) {
         // Bits above the lane count name no lane; the interpreter ignores them too.
         f.x_ = in.mask & ((1u << lanes) - 1u);
     }
+    f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
     return f;
 }
 

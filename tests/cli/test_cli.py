@@ -166,7 +166,9 @@ def test_help():
 
 def test_usage():
     for args in [[], ["bogus"], ["eval"], ["eval", "vadd.u32.u32.u32 r1, r2, r3"], ["eval", "--engine", "gpu",
-                 "vadd.u32.u32.u32 r1, r2, r3", "1", "2"], ["validate"], ["golden"], ["check", "--vectors", "x"],
+                 "vadd.u32.u32.u32 r1, r2, r3", "1", "2"], ["validate"], ["golden"], ["check", "--vectors", "x"], ["check", "--vectors", "-5"],
+                 ["check", "--vectors", "99999999999999999999"], ["check", "--vectors", "1000000000001"],
+                 ["check", "--seed", "18446744073709551616"], ["check", "--seed", "-1"], ["check", "--vectors", ""],
                  ["eval", "--batch", "-", "1"], ["list", "extra"]]:
         name = "ptxv %s" % " ".join(args)
         rc, _, err = run(args, name=name)
@@ -198,7 +200,7 @@ def test_usage():
 
 def test_check():
     name = "check"
-    rc, out, _ = run(["check", "--vectors", "3000", "--seed", "7"], name=name)
+    rc, out, _ = run(["check", "--vectors", "3000", "--seed", "18446744073709551615"], name=name)
     if rc is None:
         return
     if rc != 0 or not re.match(rb"^[0-9]+ variants, 3000 vectors, 0 mismatches\n$", out):

@@ -1,11 +1,14 @@
 // ptxv: run-time dispatch to the generated functions.
 //
-// compile() decodes once: it finds the generated variant of an instruction and
+// compile() decodes once: it finds the generated variant of an instruction,
 // encodes its selectors, mask, d selector or negations the way the variant's
-// run-time form takes them. The result is a small value whose call is one
-// indirect call, so an emulator can decode an instruction once and run it at
-// the speed of the generated code. The generated header itself stays out of
-// this one; only compile.cpp includes it.
+// run-time form takes them, and decodes those further into the words its
+// bound function reads directly (shift amounts, lane rotations, merge masks),
+// so no call unpacks a selector again. An instruction with the PTX default
+// parameters, the common case, binds the variant with them folded in. The
+// result is a small value whose call is one indirect call, so an emulator can
+// decode an instruction once and run it at the speed of the generated code.
+// The generated headers stay out of this one; only compile.cpp includes them.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +25,10 @@ namespace ptxv {
 // unused, depending on the variant.
 using OneFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel,
                                 unsigned x) noexcept;
+// The shape of a bound form (ptxv_batch.hpp): the parameters come
+// pre-decoded in kDecodedWords words.
+using PreFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* w) noexcept;
+inline constexpr std::size_t kDecodedWords = 12;
 using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
@@ -43,7 +50,7 @@ public:
     // applied (the variant applies them). c is ignored where the instruction
     // does not read it.
     std::uint32_t operator()(std::uint32_t a, std::uint32_t b, std::uint32_t c) const noexcept {
-        return fn_(a, b, c, asel_, bsel_, x_);
+        return fn_(a, b, c, w_);
     }
 
     // d[i] = op(a[i], b[i], c[i]) for i < n.
@@ -69,7 +76,8 @@ public:
 private:
     friend Compiled compile(const Instr& in);
 
-    OneFn fn_ = nullptr;
+    PreFn fn_ = nullptr;
+    std::uint32_t w_[kDecodedWords] = {};
     unsigned asel_ = 0;
     unsigned bsel_ = 0;
     unsigned x_ = 0;
