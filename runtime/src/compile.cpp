@@ -16,6 +16,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "batch4.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
@@ -151,18 +152,29 @@ Compiled compile(const Instr& in) {
         f.x_ = in.mask & ((1u << lanes) - 1u);
     }
     f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
+    const char* kernel_name = "generated";
+    if (const detail::BatchKernel k = batch4::bind(in, f.params_, kernel_name)) {
+        f.kernel_ = k;
+        f.kernel_name_ = kernel_name;
+    }
     return f;
 }
 
+// A packed kernel, where one is bound, takes the elements in fours; the
+// generated loop takes the rest.
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                    std::size_t n) const {
-    kVariantFns[index_].many(a, b, c, d, n, asel_, bsel_, x_);
+    const std::size_t done = kernel_ != nullptr ? kernel_(params_, a, b, c, 0, d, n) : 0;
+    if (done < n) kVariantFns[index_].many(a + done, b + done, c + done, d + done, n - done, asel_, bsel_, x_);
 }
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
-    kVariantFns[index_].many_c(a, b, c, d, n, asel_, bsel_, x_);
+    const std::size_t done = kernel_ != nullptr ? kernel_(params_, a, b, nullptr, c, d, n) : 0;
+    if (done < n) kVariantFns[index_].many_c(a + done, b + done, c, d + done, n - done, asel_, bsel_, x_);
 }
+
+const char* Compiled::batch_kernel() const { return kernel_name_; }
 
 const char* Compiled::function_name() const { return spec::kVariants[index_].function; }
 const char* Compiled::ptx() const { return spec::kVariants[index_].ptx; }

@@ -34,6 +34,34 @@ using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const st
 using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                          std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 
+namespace detail {
+// The decoded parameters of a packed batch kernel (runtime/src/batch4*.cpp):
+// 16-byte vectors the kernel loads once per call.
+struct alignas(16) BatchParams {
+    // Byte shuffles that apply the selectors (R2): a from a, a from b, b from
+    // a, b from b; or, when each operand reads one source, [0] and [2] alone.
+    std::uint8_t shuffle[4][16];
+    std::uint8_t lanes[16];    // 0xff in the bytes of the lanes that take the result
+    std::uint8_t weight8[16];  // 1 in the bytes of the lanes a sum takes, else 0
+    std::uint8_t order[16];    // xor that makes unsigned byte order the operands' order
+    std::uint8_t sum_a[16];    // xor that biases signed bytes for sums (a, or the result)
+    std::uint8_t sum_b[16];    // the same for b
+    std::int16_t ext_a[8];     // sign-extension bias of a's 16-bit lanes (0 or 0x80)
+    std::int16_t ext_b[8];
+    std::int16_t lo[8];        // clamp bounds of the 16-bit lane results
+    std::int16_t hi[8];
+    std::int16_t weight[8];    // 1 for the 16-bit lanes a sum takes, else 0
+    std::uint32_t k[4];        // added to every sum: the bias corrections
+    std::uint8_t a_from_b;     // single-source shuffles: a's lanes come from b
+    std::uint8_t b_from_a;     // b's lanes come from a
+};
+// Runs d[i] = op(a[i], b[i], c) over the largest multiple of 4 elements <= n,
+// c from c[i] or, when c is null, cval; returns how many it did.
+using BatchKernel = std::size_t (*)(const BatchParams& p, const std::uint32_t* a, const std::uint32_t* b,
+                                    const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
+                                    std::size_t n) noexcept;
+}  // namespace detail
+
 // An instruction that no generated variant implements, or with a selector
 // outside its range; the parser never produces one.
 struct CompileError : std::invalid_argument {
@@ -68,6 +96,11 @@ public:
     // "vadd4.s32.u32.u32.sat": the variant's mnemonic.
     const char* ptx() const;
 
+    // Which code run() uses: "sse2" or "ssse3" (packed kernels for the byte
+    // SIMD families, four elements at a time), or "generated" (the generated
+    // batch loop).
+    const char* batch_kernel() const;
+
     // The encoded run-time arguments, as the generated rt:: form takes them.
     unsigned asel() const { return asel_; }
     unsigned bsel() const { return bsel_; }
@@ -78,6 +111,9 @@ private:
 
     PreFn fn_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
+    detail::BatchKernel kernel_ = nullptr;
+    const char* kernel_name_ = "generated";
+    detail::BatchParams params_ = {};
     unsigned asel_ = 0;
     unsigned bsel_ = 0;
     unsigned x_ = 0;

@@ -1,0 +1,223 @@
+// ptxv: choosing a packed batch kernel for a byte SIMD instruction (see
+// batch4.hpp) and decoding its parameters.
+
+#include "batch4.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+namespace ptxv::batch4 {
+namespace {
+
+bool is_signed(Type t) { return t == Type::s32; }
+
+// The clamp a byte result needs under .sat when d's signedness is not the
+// operands' (R7); the same signedness needs none.
+Fix sat_fix(bool sat, bool operands_signed, bool d_signed) {
+    if (!sat || operands_signed == d_signed) return Fix::none;
+    return operands_signed ? Fix::max0 : Fix::min7f;
+}
+
+Core compare_core(Cmp cmp, bool wide) {
+    static constexpr Core bytes[] = {Core::eq, Core::ne, Core::lt, Core::le, Core::gt, Core::ge};
+    static constexpr Core words[] = {Core::w_eq, Core::w_ne, Core::w_lt, Core::w_le, Core::w_gt, Core::w_ge};
+    const auto i = static_cast<std::size_t>(cmp);
+    return wide ? words[i] : bytes[i];
+}
+
+// The plan for `in`, its shuffle left to bind(); false where no kernel
+// applies.
+bool choose(const Instr& in, Plan& plan) {
+    const bool set = in.operation == Operation::set;
+    const bool sa = is_signed(in.atype), sb = is_signed(in.btype);
+    // vset4 has no d type and no .sat (R14).
+    const bool sd = !set && is_signed(in.dtype);
+    const bool sat = !set && in.sat;
+    const bool same = sa == sb;
+    const bool sum = in.op2 == Op2::add;
+    const Out out = sum ? Out::sum : (in.mask & 0xfu) == 0xfu ? Out::store : Out::merge;
+    plan = {Core::add_wrap, Fix::none, out, false, Shuffle::none};
+    switch (in.operation) {
+        case Operation::add:
+        case Operation::sub: {
+            const bool add = in.operation == Operation::add;
+            if (!sat) {
+                // The low 8 bits of a sum or difference do not depend on the
+                // types; the exact lane results .add needs sum linearly.
+                if (sum) {
+                    plan.core = add ? Core::lin_add : Core::lin_sub;
+                    plan.biased = sa || sb;
+                } else {
+                    plan.core = add ? Core::add_wrap : Core::sub_wrap;
+                }
+            } else if (same && sd == sa) {
+                plan.core = add ? (sa ? Core::add_ss : Core::add_us) : (sa ? Core::sub_ss : Core::sub_us);
+            } else {
+                plan.core = add ? Core::w_add : Core::w_sub;
+            }
+            return true;
+        }
+        case Operation::avrg:
+            // pavgb rounds halves up; signed averages round them away from
+            // zero, so only unsigned operands stay in bytes.
+            if (same && !sa) {
+                plan.core = Core::avrg_u;
+                plan.fix = sat_fix(sat, false, sd);
+            } else {
+                plan.core = Core::w_avrg;
+            }
+            return true;
+        case Operation::absdiff:
+            if (same) {
+                // |a - b| of two bytes of one signedness is 0..255.
+                plan.core = Core::absdiff;
+                plan.fix = sat_fix(sat, false, sd);
+                plan.biased = sa;
+            } else {
+                plan.core = Core::w_absdiff;
+            }
+            return true;
+        case Operation::min:
+        case Operation::max:
+            if (same) {
+                plan.core = in.operation == Operation::min ? Core::min : Core::max;
+                plan.fix = sat_fix(sat, sa, sd);
+                plan.biased = sa;
+            } else {
+                plan.core = in.operation == Operation::min ? Core::w_min : Core::w_max;
+            }
+            return true;
+        case Operation::set:
+            plan.core = compare_core(in.cmp, !same);
+            // pcmpgtb compares signed bytes.
+            plan.biased = same && !sa && is_order_core(plan.core);
+            return true;
+        case Operation::shl:
+        case Operation::shr:
+        case Operation::mad:
+            return false;
+    }
+    return false;
+}
+
+void fill8(std::uint8_t (&v)[16], std::uint8_t x) { std::memset(v, x, sizeof v); }
+void fill16(std::int16_t (&v)[8], std::int16_t x) {
+    for (auto& e : v) e = x;
+}
+
+bool default_selectors(const Instr& in) {
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (in.simd_asel[i] != i || in.simd_bsel[i] != 4 + i) return false;
+    }
+    return true;
+}
+
+enum class Isa { generated, sse2, ssse3 };
+
+// The best instruction set the CPU has, capped by PTXV_BATCH_ISA
+// ("generated", "sse2" or "ssse3"), so that every path can be tested on one
+// machine.
+Isa batch_isa() {
+    static const Isa isa = [] {
+#if defined(__x86_64__) || defined(__i386__)
+        Isa best = __builtin_cpu_supports("ssse3") ? Isa::ssse3 : Isa::sse2;
+#else
+        Isa best = Isa::generated;
+#endif
+        if (const char* cap = std::getenv("PTXV_BATCH_ISA")) {
+            const std::string_view c = cap;
+            if (c == "generated") best = Isa::generated;
+            if (c == "sse2" && best == Isa::ssse3) best = Isa::sse2;
+        }
+        return best;
+    }();
+    return isa;
+}
+
+}  // namespace
+
+detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& name) {
+    Plan plan{};
+    if (in.geometry != Geometry::byte || !choose(in, plan)) return nullptr;
+
+    const bool sa = is_signed(in.atype), sb = is_signed(in.btype);
+    const bool set = in.operation == Operation::set;
+    const unsigned mask = in.mask & 0xfu;
+    const std::uint32_t taken = static_cast<std::uint32_t>(__builtin_popcount(mask));
+
+    p = {};
+    // The selectors: each operand's lanes from one source, or from both.
+    bool a_reads[2] = {false, false}, b_reads[2] = {false, false};
+    for (std::size_t i = 0; i < 4; ++i) {
+        a_reads[in.simd_asel[i] % 8 / 4] = true;
+        b_reads[in.simd_bsel[i] % 8 / 4] = true;
+    }
+    const bool defaults = default_selectors(in);
+    const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
+    plan.shuffle = defaults ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    p.a_from_b = a_reads[1] && !a_reads[0];
+    p.b_from_a = b_reads[0] && !b_reads[1];
+    for (std::size_t e = 0; e < 4; ++e) {
+        for (std::size_t i = 0; i < 4; ++i) {
+            const std::size_t at = 4 * e + i;
+            // Lane i of element e is byte sel[i] of the element's pair {b:a}
+            // (R2): byte sel of a below 4, byte sel - 4 of b from 4 up.
+            const unsigned sa_el = in.simd_asel[i] % 8, sb_el = in.simd_bsel[i] % 8;
+            const auto byte_of = [&](unsigned el) { return static_cast<std::uint8_t>(4 * e + el % 4); };
+            if (plan.shuffle == Shuffle::one) {
+                p.shuffle[0][at] = byte_of(sa_el);
+                p.shuffle[2][at] = byte_of(sb_el);
+            } else {
+                // pshufb writes zero where the control byte's top bit is set.
+                p.shuffle[0][at] = sa_el < 4 ? byte_of(sa_el) : 0x80;
+                p.shuffle[1][at] = sa_el < 4 ? 0x80 : byte_of(sa_el);
+                p.shuffle[2][at] = sb_el < 4 ? byte_of(sb_el) : 0x80;
+                p.shuffle[3][at] = sb_el < 4 ? 0x80 : byte_of(sb_el);
+            }
+            // R4: lane i takes the result when mask bit i is set.
+            const bool on = (mask >> i & 1u) != 0;
+            p.lanes[at] = on ? 0xff : 0x00;
+            p.weight8[at] = on ? 1 : 0;
+        }
+    }
+    for (std::size_t j = 0; j < 8; ++j) p.weight[j] = static_cast<std::int16_t>(mask >> (j % 4) & 1u);
+
+    fill8(p.order, 0x80);
+    // Sums of biased bytes count 128 too many for each signed lane they take.
+    const std::uint32_t bias = 128u * taken;
+    fill8(p.sum_a, sa ? 0x80 : 0x00);
+    fill8(p.sum_b, sb ? 0x80 : 0x00);
+    std::uint32_t k = sums_signed(plan.core, plan.biased) ? 0u - bias : 0u;
+    if (is_lin_core(plan.core)) {
+        const std::uint32_t ka = sa ? bias : 0u, kb = sb ? bias : 0u;
+        k = plan.core == Core::lin_add ? 0u - ka - kb : kb - ka;
+    }
+    for (auto& x : p.k) x = k;
+
+    fill16(p.ext_a, sa ? 0x80 : 0);
+    fill16(p.ext_b, sb ? 0x80 : 0);
+    // .sat clamps each lane to d's 8-bit range (R7); without it the wide
+    // results are exact and only their low 8 bits are stored.
+    const bool sat = !set && in.sat;
+    const bool sd = !set && is_signed(in.dtype);
+    fill16(p.lo, sat ? (sd ? -128 : 0) : INT16_MIN);
+    fill16(p.hi, sat ? (sd ? 127 : 255) : INT16_MAX);
+
+    // SSSE3 also sums faster, so it is preferred whenever the CPU has it.
+    const Isa isa = batch_isa();
+    if (isa == Isa::generated) return nullptr;
+    if (isa == Isa::ssse3) {
+        if (const detail::BatchKernel f = kernel_ssse3(plan)) {
+            name = "ssse3";
+            return f;
+        }
+    }
+    if (plan.shuffle != Shuffle::none) return nullptr;
+    name = "sse2";
+    return kernel_sse2(plan);
+}
+
+}  // namespace ptxv::batch4

@@ -1,0 +1,338 @@
+// The batch API (ptxv::Compiled::run) of every SIMD variant against the
+// reference interpreter, element by element.
+//
+// run() may bind packed kernels (SSE2/SSSE3) that take four elements per
+// step with unaligned 16-byte loads and leave the n % 4 tail to a scalar
+// loop, so what can go wrong is mostly about shape rather than arithmetic:
+// the tail, the group boundary, misaligned pointers, stray stores past d[n-1],
+// reads past a[n-1], and the one-c form taking c from the wrong place. Those
+// are what this file varies. The kernels' arithmetic is their own, so the
+// byte families also get every pair of lane values through run(), in every
+// lane, under each kind of selector the kernels treat apart.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "proof.hpp"
+
+namespace {
+
+using proof::u32;
+
+// Sizes around the 4-element group: empty, tail only, one group, group plus
+// each tail length, and long runs with and without a tail.
+constexpr std::array<std::size_t, 11> kSizes = {0, 1, 2, 3, 4, 5, 7, 8, 13, 64, 67};
+constexpr std::size_t kSizeSum = 0 + 1 + 2 + 3 + 4 + 5 + 7 + 8 + 13 + 64 + 67;
+
+// Words of the guard around d: a stray 16-byte store reaches at most 3 past.
+constexpr std::size_t kGuard = 8;
+constexpr u32 kSentinel = 0xdeadbeefu;
+
+// PTXV_BATCH_ISA caps the kernels run() may bind ("generated", "sse2",
+// "ssse3"), so each path can be tested on one machine; empty when unset.
+std::string isa_cap() {
+    const char* cap = std::getenv("PTXV_BATCH_ISA");
+    return cap != nullptr ? cap : "";
+}
+
+// The SIMD variants of one lane geometry, in kVariants order.
+std::vector<int> variants_of(ptxv::Geometry g) {
+    std::vector<int> out;
+    for (int v = 0; v < proof::kVariantCount; ++v)
+        if (proof::opcode_of(v).geometry == g) out.push_back(v);
+    return out;
+}
+
+// Lane values where saturation, sign and rounding change; the half-word list
+// adds the byte-straddling patterns a byte-wise kernel could mistake.
+const std::vector<u32>& edges(unsigned bits) {
+    static const std::vector<u32> b8 = proof::lane_edges(8);
+    static const std::vector<u32> b16 = [] {
+        std::vector<u32> v = proof::lane_edges(16);
+        for (u32 x : {0xff00u, 0x7f80u, 0x807fu, 0x80ffu, 0xff7fu, 0x0180u}) v.push_back(x);
+        return v;
+    }();
+    return bits == 8 ? b8 : b16;
+}
+
+// A word whose lanes are mostly edge values, some random; now and then a
+// proof::biased() word, so lanes of the other width also meet their edges.
+u32 lane_word(proof::Rng& rng, unsigned lanes) {
+    if (rng.below(8) == 0) return proof::biased(rng);
+    const unsigned bits = 32 / lanes;
+    const std::vector<u32>& e = edges(bits);
+    const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
+    u32 w = 0;
+    for (unsigned i = 0; i < lanes; ++i) {
+        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
+        w |= x << (bits * i);
+    }
+    return w;
+}
+
+// Element counts, so a test can show that it checked what it meant to.
+struct Plan {
+    std::uint64_t runs = 0;
+    std::uint64_t elements = 0;  // sum of n over the runs, each c form counted
+    std::uint64_t sizes_seen = 0;  // bit i: kSizes[i] was run
+    std::map<std::string, std::uint64_t> by_kernel;  // elements per batch_kernel()
+
+    std::uint64_t packed() const {
+        std::uint64_t k = 0;
+        for (const auto& kv : by_kernel)
+            if (kv.first != "generated") k += kv.second;
+        return k;
+    }
+    std::string kernels() const {
+        std::string s;
+        for (const auto& kv : by_kernel) s += kv.first + ": " + std::to_string(kv.second) + "  ";
+        return s;
+    }
+};
+
+// One run of each c form of `p` on kSizes[size_index] elements, the four
+// arrays at random element offsets 0..3; every element checked against the
+// interpreter and d's guard words checked untouched.
+void check_run(proof::Prover& p, proof::Tally& t, Plan& plan, proof::Rng& rng, unsigned lanes, std::size_t size_index) {
+    const std::size_t n = kSizes[size_index];
+    const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
+    // Inputs end exactly at the end of their allocation, so that a read past
+    // element n-1 is a heap overflow under ASan, and start `o` elements in,
+    // so that 16-byte loads are unaligned. (One spare word keeps the n = 0,
+    // o = 0 pointer from being null.)
+    auto input = [&](std::size_t o, bool edge_values) {
+        std::vector<u32> buf(o + n + (o + n == 0 ? 1 : 0));
+        for (u32& x : buf) x = edge_values ? lane_word(rng, lanes) : rng.u32v();
+        return buf;
+    };
+    const std::vector<u32> ab = input(oa, true), bb = input(ob, true), cb = input(oc, false);
+    const u32* a = ab.data() + oa;
+    const u32* b = bb.data() + ob;
+    const u32* c = cb.data() + oc;
+    const u32 cval = rng.below(4) == 0 ? proof::biased(rng) : rng.u32v();
+
+    const ptxv::Compiled& f = p.compiled();
+    const ptxv::Instr& in = p.instr();
+    for (int form = 0; form < 2; ++form) {
+        const bool one_c = form == 1;
+        std::vector<u32> dbuf(kGuard + od + n + kGuard, kSentinel);
+        u32* d = dbuf.data() + kGuard + od;
+        if (one_c) {
+            f.run(a, b, cval, d, n);
+        } else {
+            f.run(a, b, c, d, n);
+        }
+        ++plan.runs;
+        plan.elements += n;
+        plan.sizes_seen |= std::uint64_t{1} << size_index;
+        plan.by_kernel[f.batch_kernel()] += n;
+
+        const std::string where = std::string(one_c ? "run(one c)" : "run(c[])") + " kernel=" + f.batch_kernel() +
+                                  " n=" + std::to_string(n) + " offsets a,b,c,d=" + std::to_string(oa) + "," +
+                                  std::to_string(ob) + "," + std::to_string(oc) + "," + std::to_string(od);
+        for (std::size_t i = 0; i < n; ++i) {
+            ++t.vectors;
+            const u32 ci = one_c ? cval : c[i];
+            const u32 want = ptxv::interpret(in, a[i], b[i], ci);
+            if (d[i] != want) t.report(in, a[i], b[i], ci, want, d[i], (where + " i=" + std::to_string(i)).c_str());
+        }
+        for (std::size_t j = 0; j < dbuf.size(); ++j) {
+            const bool inside = j >= kGuard + od && j < kGuard + od + n;
+            if (inside || dbuf[j] == kSentinel) continue;
+            ++t.mismatches;
+            if (t.mismatches > static_cast<std::uint64_t>(proof::kMaxReports)) continue;
+            const long rel = static_cast<long>(j) - static_cast<long>(kGuard + od);
+            INFO(where << ": " << ptxv::print(in) << " wrote " << proof::hex(dbuf[j]) << " to d[" << rel
+                       << "], outside d[0.." << n << ")");
+            CHECK(proof::hex(dbuf[j]) == proof::hex(kSentinel));
+        }
+    }
+}
+
+// Per variant: the default selectors with the full mask on every size (the
+// form a packed kernel is most likely bound to); the default selectors with
+// each other mask, and `random_forms` random selector/mask forms, each on
+// three sizes taken in turn (the turn carries over between variants, so the
+// sizes spread over all kinds of form).
+void sweep(const std::vector<int>& variants, unsigned random_forms, proof::Tally& t, Plan& plan,
+           std::uint64_t seed) {
+    proof::Rng rng(seed);
+    std::size_t turn = 0;
+    for (int v : variants) {
+        const unsigned lanes = proof::lanes_of_variant(v);
+        const unsigned asel0 = lanes == 4 ? 0x3210u : 0x10u, bsel0 = lanes == 4 ? 0x7654u : 0x32u;
+        const std::vector<unsigned> masks = proof::mask_sets(v);
+        const unsigned full = (1u << lanes) - 1u;
+
+        proof::Prover def(proof::simd_form(v, asel0, bsel0, full), t);
+        for (std::size_t s = 0; s < kSizes.size(); ++s) check_run(def, t, plan, rng, lanes, s);
+
+        std::vector<proof::Prover> forms;
+        for (unsigned m : masks)
+            if (m != full) forms.emplace_back(proof::simd_form(v, asel0, bsel0, m), t);
+        for (unsigned j = 0; j < random_forms; ++j) {
+            // Any element of the pair {b:a} in any lane, for both Va and Vb.
+            unsigned as = 0, bs = 0;
+            for (unsigned i = 0; i < lanes; ++i) {
+                as |= rng.below(2 * lanes) << (4 * i);
+                bs |= rng.below(2 * lanes) << (4 * i);
+            }
+            forms.emplace_back(proof::simd_form(v, as, bs, masks[rng.below(static_cast<unsigned>(masks.size()))]), t);
+        }
+        for (proof::Prover& p : forms)
+            for (int k = 0; k < 3; ++k) check_run(p, t, plan, rng, lanes, turn++ % kSizes.size());
+    }
+}
+
+// What a sweep must have done at least: every variant's default form on
+// every size, both c forms.
+void check_plan(const proof::Tally& t, const Plan& plan, std::size_t variants) {
+    INFO(plan.runs << " runs, " << plan.elements << " elements, " << t.vectors << " vectors; elements by kernel: "
+                   << plan.kernels());
+    CHECK(t.vectors > 0);
+    CHECK(t.vectors == plan.elements);
+    CHECK(t.vectors >= variants * 2 * kSizeSum);
+    CHECK(plan.sizes_seen == (std::uint64_t{1} << kSizes.size()) - 1);
+}
+
+}  // namespace
+
+TEST_CASE("batch run = interp: byte SIMD (vop4, vset4), sizes, offsets, guards, selectors, masks",
+          "[batch][generated]") {
+    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+    // vop4: 6 opcodes x 8 type triples x (plain, .sat, .add); vset4: 4 type pairs x 6 cmps x (plain, .add).
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    proof::Tally t;
+    Plan plan;
+    sweep(vs, 40, t, plan, 0x62617463683434);
+    check_plan(t, plan, vs.size());
+#if defined(__x86_64__)
+    // Otherwise only the generated loop was compared, and the packed kernels never ran.
+    INFO("elements by kernel: " << plan.kernels());
+    if (isa_cap() != "generated") CHECK(plan.packed() > 0);
+#endif
+    t.finish();
+}
+
+// Every pair (x, y) of byte values as (Va, Vb) in all four lanes at once, for
+// every byte variant, through run() in four forms: default selectors with
+// the full mask, default selectors with a partial mask, selectors that read
+// each operand's lanes from one source word (permuted, swapped or not), and
+// selectors that mix both words. a and b hold x and y in every byte (or y
+// and x where a form's Va reads b), so every lane sees the pair whatever the
+// permutation. c is random, and the mask is random where not full.
+TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batch][generated]") {
+    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    proof::Rng rng(0x70616972733434);
+    proof::Tally t;
+    std::map<std::string, std::uint64_t> by_kernel;
+    constexpr std::size_t kPairs = 256 * 256;
+    std::vector<u32> a(kPairs), b(kPairs), swapped_a(kPairs), swapped_b(kPairs), c(kPairs), d(kPairs);
+    for (std::size_t j = 0; j < kPairs; ++j) {
+        const u32 x = static_cast<u32>(j >> 8), y = static_cast<u32>(j & 0xff);
+        a[j] = swapped_b[j] = x * 0x01010101u;
+        b[j] = swapped_a[j] = y * 0x01010101u;
+    }
+    for (int v : vs) {
+        const std::vector<unsigned> masks = proof::mask_sets(v);
+        const unsigned partial = masks[rng.below(static_cast<unsigned>(masks.size() - 1))];
+        // A permutation (with repeats) of one word's bytes, per operand.
+        auto one_source = [&](unsigned base) {
+            unsigned s = 0;
+            for (unsigned i = 0; i < 4; ++i) s |= (base + rng.below(4)) << (4 * i);
+            return s;
+        };
+        unsigned mixed_a = 0, mixed_b = 0;
+        for (unsigned i = 0; i < 4; ++i) {
+            // Lanes 0 and 1 from a's bytes, 2 and 3 from b's for Va; the
+            // other way round for Vb: both words in both operands, so lanes
+            // 0-1 see (x, y) and lanes 2-3 (y, x), which the sweep over all
+            // (x, y) also covers.
+            mixed_a |= ((i < 2 ? 0u : 4u) + rng.below(4)) << (4 * i);
+            mixed_b |= ((i < 2 ? 4u : 0u) + rng.below(4)) << (4 * i);
+        }
+        const bool swap = rng.below(2) == 1;
+        struct Form {
+            unsigned asel, bsel, mask;
+            bool swapped;
+        };
+        const Form forms[] = {
+            {0x3210u, 0x7654u, masks.back(), false},
+            {0x3210u, 0x7654u, partial, false},
+            {one_source(swap ? 4u : 0u), one_source(swap ? 0u : 4u), masks[rng.below(static_cast<unsigned>(masks.size()))],
+             swap},
+            {mixed_a, mixed_b, masks[rng.below(static_cast<unsigned>(masks.size()))], false},
+        };
+        for (const Form& form : forms) {
+            proof::Prover p(proof::simd_form(v, form.asel, form.bsel, form.mask), t);
+            const ptxv::Instr& in = p.instr();
+            const std::vector<u32>& av = form.swapped ? swapped_a : a;
+            const std::vector<u32>& bv = form.swapped ? swapped_b : b;
+            for (u32& x : c) x = rng.u32v();
+            p.compiled().run(av.data(), bv.data(), c.data(), d.data(), kPairs);
+            for (std::size_t j = 0; j < kPairs; ++j) {
+                ++t.vectors;
+                const u32 want = ptxv::interpret(in, av[j], bv[j], c[j]);
+                if (d[j] != want) t.report(in, av[j], bv[j], c[j], want, d[j], p.compiled().batch_kernel());
+            }
+            by_kernel[p.compiled().batch_kernel()] += kPairs;
+        }
+    }
+    std::string summary;
+    for (const auto& kv : by_kernel) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
+    INFO("elements by kernel: " << summary);
+    CHECK(t.vectors == vs.size() * 4 * kPairs);
+    t.finish();
+}
+
+TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, guards, selectors, masks",
+          "[batch][generated]") {
+    const std::vector<int> vs = variants_of(ptxv::Geometry::half);
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    proof::Tally t;
+    Plan plan;
+    sweep(vs, 12, t, plan, 0x62617463683232);
+    check_plan(t, plan, vs.size());
+    t.finish();
+}
+
+TEST_CASE("batch run: every byte SIMD variant's default form binds a packed kernel on x86-64",
+          "[batch][generated]") {
+#if defined(__x86_64__)
+    // SSE2 is part of x86-64, so the generated loop here means a binding was
+    // missed, unless PTXV_BATCH_ISA asked for it; a cap must also be obeyed.
+    const std::string cap = isa_cap();
+    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+    std::map<std::string, int> counts;
+    int wrong = 0;
+    for (int v : vs) {
+        const ptxv::Compiled f = ptxv::compile(proof::base(v));
+        const std::string k = f.batch_kernel();
+        ++counts[k];
+        const bool known = k == "sse2" || k == "ssse3" || k == "generated";
+        const bool allowed = cap == "generated" ? k == "generated"
+                             : cap == "sse2"    ? k == "sse2"
+                                                : k != "generated";
+        if ((!known || !allowed) && ++wrong <= proof::kMaxReports) {
+            INFO(proof::kVariants[v].ptx << " binds \"" << k << "\" with PTXV_BATCH_ISA=\"" << cap << '"');
+            CHECK(known);
+            CHECK(allowed);
+        }
+    }
+    std::string summary;
+    for (const auto& kv : counts) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
+    INFO("PTXV_BATCH_ISA=\"" << cap << "\"; default forms by kernel: " << summary);
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    CHECK(wrong == 0);
+    if (cap != "generated") CHECK(counts["sse2"] + counts["ssse3"] == static_cast<int>(vs.size()));
+#else
+    SUCCEED("packed batch kernels are x86-64 only; nothing to check on this target");
+#endif
+}
