@@ -3,6 +3,8 @@
 
 #include "batch4.hpp"
 
+#include "isa.hpp"
+
 #include <array>
 #include <cstdint>
 #include <cstdlib>
@@ -115,28 +117,6 @@ bool default_selectors(const Instr& in) {
     return true;
 }
 
-enum class Isa { generated, sse2, ssse3 };
-
-// The best instruction set the CPU has, capped by PTXV_BATCH_ISA
-// ("generated", "sse2" or "ssse3"), so that every path can be tested on one
-// machine.
-Isa batch_isa() {
-    static const Isa isa = [] {
-#if defined(__x86_64__) || defined(__i386__)
-        Isa best = __builtin_cpu_supports("ssse3") ? Isa::ssse3 : Isa::sse2;
-#else
-        Isa best = Isa::generated;
-#endif
-        if (const char* cap = std::getenv("PTXV_BATCH_ISA")) {
-            const std::string_view c = cap;
-            if (c == "generated") best = Isa::generated;
-            if (c == "sse2" && best == Isa::ssse3) best = Isa::sse2;
-        }
-        return best;
-    }();
-    return isa;
-}
-
 }  // namespace
 
 detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& name) {
@@ -207,7 +187,7 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
     fill16(p.hi, sat ? (sd ? 127 : 255) : INT16_MAX);
 
     // SSSE3 also sums faster, so it is preferred whenever the CPU has it.
-    const Isa isa = batch_isa();
+    const Isa isa = runtime_isa();
     if (isa == Isa::generated) return nullptr;
     if (isa == Isa::ssse3) {
         if (const detail::BatchKernel f = kernel_ssse3(plan)) {
@@ -221,3 +201,24 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
 }
 
 }  // namespace ptxv::batch4
+
+namespace ptxv {
+
+Isa runtime_isa() {
+    static const Isa isa = [] {
+#if defined(__x86_64__) || defined(__i386__)
+        Isa best = __builtin_cpu_supports("ssse3") ? Isa::ssse3 : Isa::sse2;
+#else
+        Isa best = Isa::generated;
+#endif
+        if (const char* cap = std::getenv("PTXV_ISA")) {
+            const std::string_view c = cap;
+            if (c == "generated") best = Isa::generated;
+            if (c == "sse2" && best == Isa::ssse3) best = Isa::sse2;
+        }
+        return best;
+    }();
+    return isa;
+}
+
+}  // namespace ptxv

@@ -8,6 +8,7 @@
 #include "ptxv/compile.hpp"
 
 #include <array>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -17,6 +18,8 @@
 #include <unordered_map>
 
 #include "batch4.hpp"
+#include "dispatch_ssse3.hpp"
+#include "isa.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
@@ -29,6 +32,7 @@ static_assert(std::size(kVariantFns) == static_cast<std::size_t>(spec::kVariantC
               "the dispatch table must list every variant of kVariants, in order");
 static_assert(std::is_same_v<detail::PreFn, PreFn>, "compile.hpp's PreFn must match the generated bound form");
 static_assert(detail::kWords == kDecodedWords, "compile.hpp's kDecodedWords must match the generated bound form");
+static_assert(shuffled::kControlWord + 2 <= kDecodedWords, "the shuffle control must fit in the decoded words");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].one)>, OneFn>,
               "compile.hpp's OneFn must match the generated run-time form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>, ManyFn>,
@@ -117,6 +121,30 @@ unsigned source_selector(Sel s, const char* which) {
     return v;
 }
 
+// Run-time SIMD selectors other than the defaults: where the CPU has SSSE3,
+// one byte shuffle of the pair {b:a} applies both (R2), then the variant's
+// form with default selectors runs. The shuffle control goes into the
+// decoded words that the SIMD forms leave unused.
+void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes) {
+    bool defaults = true;
+    for (int i = 0; i < lanes; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        defaults = defaults && in.simd_asel[k] == i && in.simd_bsel[k] == lanes + i;
+    }
+    if (defaults || (lanes != 2 && lanes != 4) || runtime_isa() != Isa::ssse3) return;
+    const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index));
+    if (shuffled_form == nullptr) return;
+    const std::size_t width = lanes == 4 ? 1 : 2;  // bytes per lane
+    std::uint8_t control[8] = {};
+    for (std::size_t at = 0; at < 4; ++at) {
+        const std::size_t lane = at / width, part = at % width;
+        control[at] = static_cast<std::uint8_t>(width * in.simd_asel[lane] + part);
+        control[4 + at] = static_cast<std::uint8_t>(width * in.simd_bsel[lane] + part);
+    }
+    std::memcpy(w + shuffled::kControlWord, control, sizeof control);
+    fn = shuffled_form;
+}
+
 }  // namespace
 
 int variant_of(const Instr& in) {
@@ -152,6 +180,7 @@ Compiled compile(const Instr& in) {
         f.x_ = in.mask & ((1u << lanes) - 1u);
     }
     f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
+    if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
     const char* kernel_name = "generated";
     if (const detail::BatchKernel k = batch4::bind(in, f.params_, kernel_name)) {
         f.kernel_ = k;

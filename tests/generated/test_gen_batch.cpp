@@ -34,10 +34,10 @@ constexpr std::size_t kSizeSum = 0 + 1 + 2 + 3 + 4 + 5 + 7 + 8 + 13 + 64 + 67;
 constexpr std::size_t kGuard = 8;
 constexpr u32 kSentinel = 0xdeadbeefu;
 
-// PTXV_BATCH_ISA caps the kernels run() may bind ("generated", "sse2",
+// PTXV_ISA caps the kernels run() may bind ("generated", "sse2",
 // "ssse3"), so each path can be tested on one machine; empty when unset.
 std::string isa_cap() {
-    const char* cap = std::getenv("PTXV_BATCH_ISA");
+    const char* cap = std::getenv("PTXV_ISA");
     return cap != nullptr ? cap : "";
 }
 
@@ -307,7 +307,7 @@ TEST_CASE("batch run: every byte SIMD variant's default form binds a packed kern
           "[batch][generated]") {
 #if defined(__x86_64__)
     // SSE2 is part of x86-64, so the generated loop here means a binding was
-    // missed, unless PTXV_BATCH_ISA asked for it; a cap must also be obeyed.
+    // missed, unless PTXV_ISA asked for it; a cap must also be obeyed.
     const std::string cap = isa_cap();
     const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
     std::map<std::string, int> counts;
@@ -321,14 +321,14 @@ TEST_CASE("batch run: every byte SIMD variant's default form binds a packed kern
                              : cap == "sse2"    ? k == "sse2"
                                                 : k != "generated";
         if ((!known || !allowed) && ++wrong <= proof::kMaxReports) {
-            INFO(proof::kVariants[v].ptx << " binds \"" << k << "\" with PTXV_BATCH_ISA=\"" << cap << '"');
+            INFO(proof::kVariants[v].ptx << " binds \"" << k << "\" with PTXV_ISA=\"" << cap << '"');
             CHECK(known);
             CHECK(allowed);
         }
     }
     std::string summary;
     for (const auto& kv : counts) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
-    INFO("PTXV_BATCH_ISA=\"" << cap << "\"; default forms by kernel: " << summary);
+    INFO("PTXV_ISA=\"" << cap << "\"; default forms by kernel: " << summary);
     REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
     CHECK(wrong == 0);
     if (cap != "generated") CHECK(counts["sse2"] + counts["ssse3"] == static_cast<int>(vs.size()));

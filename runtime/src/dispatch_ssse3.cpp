@@ -1,0 +1,66 @@
+// ptxv: run-time SIMD selectors for the one-element dispatch path, applied
+// with one byte shuffle (pshufb) of the pair {b:a} instead of a rotation per
+// lane; the generated form with default selectors (and the mask from the
+// decoded words) then runs on the shuffled operands, inlined. This unit alone
+// is built for SSSE3 (the build adds -mssse3 on x86); compile() uses it only
+// after checking the CPU.
+#include "dispatch_ssse3.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+
+#include "ptxv_batch.hpp"
+
+namespace ptxv::shuffled {
+namespace {
+
+#include "ptxv_dispatch.inc"
+
+using u32 = std::uint32_t;
+using u64 = std::uint64_t;
+
+template <std::size_t I>
+u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
+    // Bytes 0-3 of the result are the selected a, 4-7 the selected b.
+    const __m128i pair = _mm_cvtsi64_si128(static_cast<long long>((u64{b} << 32) | a));
+    const __m128i control = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + kControlWord));
+    const u64 picked = static_cast<u64>(_mm_cvtsi128_si64(_mm_shuffle_epi8(pair, control)));
+    constexpr detail::PreFn masked = kVariantFns[I].masked;
+    return masked(static_cast<u32>(picked), static_cast<u32>(picked >> 32), c, w);
+}
+
+template <std::size_t I>
+constexpr detail::PreFn entry() {
+    if constexpr (kVariantFns[I].masked != nullptr) {
+        return &call<I>;
+    } else {
+        return nullptr;
+    }
+}
+
+template <std::size_t... I>
+constexpr std::array<detail::PreFn, sizeof...(I)> make_table(std::index_sequence<I...>) {
+    return {{entry<I>()...}};
+}
+
+constexpr std::size_t kCount = std::size(kVariantFns);
+constexpr std::array<detail::PreFn, kCount> kTable = make_table(std::make_index_sequence<kCount>{});
+
+}  // namespace
+
+PreFn form(std::size_t variant) { return variant < kCount ? kTable[variant] : nullptr; }
+
+}  // namespace ptxv::shuffled
+
+#else
+
+namespace ptxv::shuffled {
+PreFn form(std::size_t) { return nullptr; }
+}  // namespace ptxv::shuffled
+
+#endif

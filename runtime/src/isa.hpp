@@ -1,0 +1,15 @@
+// ptxv: which hand-written SIMD paths the runtime may use on this machine.
+#pragma once
+
+namespace ptxv {
+
+// In increasing order: only the generated code, SSE2 kernels, SSSE3 kernels
+// (byte shuffles for run-time selectors, pmaddubsw sums).
+enum class Isa { generated, sse2, ssse3 };
+
+// The best set the CPU has, capped by the environment variable PTXV_ISA
+// ("generated", "sse2" or "ssse3"), so that every path can be tested on one
+// machine. Read once.
+Isa runtime_isa();
+
+}  // namespace ptxv
