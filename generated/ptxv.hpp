@@ -142,13 +142,13 @@ PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
 }
 // R1: the byte, half-word or word that selector s picks from x, sign-extended
 // (xs) or zero-extended (xu). Two table lookups in constants (xl, xr), two
-// shifts.
-PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((0x4444444444645674ull >> ((s & 15u) << 2)) & 15u) << 3); }
-PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((0x4444444446677774ull >> ((s & 15u) << 2)) & 15u) << 3); }
+// shifts, on 32 bits, so that compilers see a 32-bit value extended.
+PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((0x0000000000201230ull >> ((s & 15u) << 2)) & 15u) << 3); }
+PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((0x0000000002233330ull >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x} << xl(s)) >> xr(s);
+    return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
-PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (std::uint64_t{x} << xl(s)) >> xr(s); }
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
     return 0xffffffffu >> (((0x0000000000002bfcull >> ((ds & 15u) << 1)) & 3u) << 3);
@@ -254,19 +254,34 @@ PTXV_FI constexpr std::uint32_t sel4(std::uint32_t a, std::uint32_t b, unsigned 
 }
 // Constant selectors: the lanes that take bytes of the same word (a or b) and
 // move by the same distance d (source byte - lane) share one shift and one
-// mask, on 32-bit words; a broadcast is one multiply.
-PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned word, int d) noexcept {
+// mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
+// (the mask: the others' results are dropped) are picked; a group alone
+// needs no mask, since what it moves into the other lanes is dropped.
+PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned live, unsigned word, int d) noexcept {
     std::uint32_t m = 0;
     for (int i = 0; i < 4; ++i) {
         const unsigned e = (s >> (4 * i)) & 7u;
-        if ((e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
+        if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
     }
     return m;
 }
-template <unsigned S, unsigned Word, int D>
+PTXV_HD constexpr int groups4(unsigned s, unsigned live) noexcept {
+    int n = 0;
+    for (unsigned word = 0; word < 2; ++word) {
+        for (int d = -3; d <= 3; ++d) n += group4(s, live, word, d) != 0 ? 1 : 0;
+    }
+    return n;
+}
+// Whether every live lane takes byte e.
+PTXV_HD constexpr bool splat4(unsigned s, unsigned live, unsigned e) noexcept {
+    bool all = true;
+    for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
+    return all;
+}
+template <unsigned S, unsigned Live, unsigned Word, int D>
 PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
-    constexpr std::uint32_t m = group4(S, Word, D);
-    if constexpr (m == 0) {
+    constexpr std::uint32_t m = groups4(S, Live) == 1 ? 0xffffffffu : group4(S, Live, Word, D);
+    if constexpr (group4(S, Live, Word, D) == 0) {
         static_cast<void>(x);
         return 0;
     } else if constexpr (D >= 0) {
@@ -275,21 +290,17 @@ PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
         return (x << (-8 * D)) & m;
     }
 }
-template <unsigned S>
+template <unsigned S, unsigned Live = 0xfu>
 PTXV_FI constexpr std::uint32_t pick4(std::uint32_t a, std::uint32_t b) noexcept {
     constexpr unsigned s0 = S & 7u;
-    if constexpr (S == 0x3210u) {
-        static_cast<void>(b);
-        return a;
-    } else if constexpr (S == 0x7654u) {
-        static_cast<void>(a);
-        return b;
-    } else if constexpr (S == s0 * 0x1111u) {
+    if constexpr (groups4(S, Live) > 1 && splat4(S, Live, s0)) {
         return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
     } else {
-        return move4<S, 0, -3>(a) | move4<S, 0, -2>(a) | move4<S, 0, -1>(a) | move4<S, 0, 0>(a) | move4<S, 0, 1>(a) |
-               move4<S, 0, 2>(a) | move4<S, 0, 3>(a) | move4<S, 1, -3>(b) | move4<S, 1, -2>(b) | move4<S, 1, -1>(b) |
-               move4<S, 1, 0>(b) | move4<S, 1, 1>(b) | move4<S, 1, 2>(b) | move4<S, 1, 3>(b);
+        return move4<S, Live, 0, -3>(a) | move4<S, Live, 0, -2>(a) | move4<S, Live, 0, -1>(a) |
+               move4<S, Live, 0, 0>(a) | move4<S, Live, 0, 1>(a) | move4<S, Live, 0, 2>(a) |
+               move4<S, Live, 0, 3>(a) | move4<S, Live, 1, -3>(b) | move4<S, Live, 1, -2>(b) |
+               move4<S, Live, 1, -1>(b) | move4<S, Live, 1, 0>(b) | move4<S, Live, 1, 1>(b) |
+               move4<S, Live, 1, 2>(b) | move4<S, Live, 1, 3>(b);
     }
 }
 
@@ -356,23 +367,36 @@ PTXV_FI constexpr std::uint32_t sel2(std::uint32_t a, std::uint32_t b, unsigned 
     const std::uint64_t p = (std::uint64_t{b} << 32) | a;
     return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
 }
-template <unsigned S>
-PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
-    if constexpr (S == 0x10u) {
-        static_cast<void>(p);
+// Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
+// 1 shifted up; masks only where both lanes are live (Live, as for pick4).
+template <unsigned W>
+PTXV_FI constexpr std::uint32_t word2(std::uint32_t a, std::uint32_t b) noexcept {
+    if constexpr (W == 0) {
+        static_cast<void>(b);
         return a;
-    } else if constexpr (S == 0x32u) {
-        static_cast<void>(p);
-        return b;
-    } else if constexpr (s1 == s0 + 1) {  // an aligned or straddling pair of neighbours
-        return static_cast<std::uint32_t>(p >> (16 * s0));
-    } else if constexpr (s1 == s0) {
-        return static_cast<std::uint32_t>((p >> (16 * s0)) & 0xffffu) * 0x10001u;
     } else {
-        return static_cast<std::uint32_t>((p >> (16 * s0)) & 0xffffu) |
-               (static_cast<std::uint32_t>(p >> (16 * s1)) << 16);
+        static_cast<void>(a);
+        return b;
+    }
+}
+template <unsigned S, unsigned Live = 0x3u>
+PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
+    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
+    constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
+    constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
+    if constexpr (!live1) {
+        return word2<w0>(a, b) >> (16 * h0);
+    } else if constexpr (!live0) {
+        return word2<w1>(a, b) << (16 * (1 - h1));
+    } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
+        return word2<w0>(a, b);
+    } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
+        const std::uint32_t x = word2<w0>(a, b);
+        return (x >> 16) | (x << 16);
+    } else {
+        const std::uint32_t lo = h0 == 1 ? word2<w0>(a, b) >> 16 : word2<w0>(a, b) & 0xffffu;
+        const std::uint32_t hi = h1 == 1 ? word2<w1>(a, b) & 0xffff0000u : word2<w1>(a, b) << 16;
+        return lo | hi;
     }
 }
 
@@ -12901,7 +12925,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -12924,7 +12948,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -12944,7 +12968,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -12964,7 +12988,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -12987,7 +13011,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13013,7 +13037,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13033,7 +13057,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13056,7 +13080,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13082,7 +13106,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13102,7 +13126,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13125,7 +13149,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13150,7 +13174,7 @@ PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13170,7 +13194,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13193,7 +13217,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13218,7 +13242,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13238,7 +13262,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13261,7 +13285,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13286,7 +13310,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13306,7 +13330,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13329,7 +13353,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13354,7 +13378,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13374,7 +13398,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13397,7 +13421,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13417,7 +13441,7 @@ PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13437,7 +13461,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13460,7 +13484,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13480,7 +13504,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13500,7 +13524,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13523,7 +13547,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13549,7 +13573,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13569,7 +13593,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13592,7 +13616,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13617,7 +13641,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13637,7 +13661,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13660,7 +13684,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13685,7 +13709,7 @@ PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13705,7 +13729,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13728,7 +13752,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13754,7 +13778,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13774,7 +13798,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13797,7 +13821,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13822,7 +13846,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13842,7 +13866,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13865,7 +13889,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13890,7 +13914,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13910,7 +13934,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13933,7 +13957,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13953,7 +13977,7 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13974,7 +13998,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13995,7 +14019,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14016,7 +14040,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14041,7 +14065,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14065,7 +14089,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14091,7 +14115,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14116,7 +14140,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14140,7 +14164,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14166,7 +14190,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14190,7 +14214,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14214,7 +14238,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14239,7 +14263,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14260,7 +14284,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14281,7 +14305,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14303,7 +14327,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14328,7 +14352,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14352,7 +14376,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14378,7 +14402,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14403,7 +14427,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14427,7 +14451,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14453,7 +14477,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14477,7 +14501,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14501,7 +14525,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14525,7 +14549,7 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14548,7 +14572,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14571,7 +14595,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14594,7 +14618,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14616,7 +14640,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14642,7 +14666,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14670,7 +14694,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14692,7 +14716,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14718,7 +14742,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14746,7 +14770,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14771,7 +14795,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14796,7 +14820,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14821,7 +14845,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14844,7 +14868,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14867,7 +14891,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14891,7 +14915,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14913,7 +14937,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14939,7 +14963,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14967,7 +14991,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14989,7 +15013,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15015,7 +15039,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15043,7 +15067,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15068,7 +15092,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15093,7 +15117,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15119,7 +15143,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15141,7 +15165,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15163,7 +15187,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15185,7 +15209,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15207,7 +15231,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15229,7 +15253,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15252,7 +15276,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15274,7 +15298,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15296,7 +15320,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15319,7 +15343,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15341,7 +15365,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15363,7 +15387,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15386,7 +15410,7 @@ PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15408,7 +15432,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15430,7 +15454,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15453,7 +15477,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15475,7 +15499,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15497,7 +15521,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15519,7 +15543,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15541,7 +15565,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15563,7 +15587,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15585,7 +15609,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15607,7 +15631,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15629,7 +15653,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15651,7 +15675,7 @@ PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15673,7 +15697,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15695,7 +15719,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15717,7 +15741,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15739,7 +15763,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15761,7 +15785,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15783,7 +15807,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15805,7 +15829,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15827,7 +15851,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15849,7 +15873,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15871,7 +15895,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15893,7 +15917,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15916,7 +15940,7 @@ PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -15938,7 +15962,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15960,7 +15984,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15983,7 +16007,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -16005,7 +16029,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -16027,7 +16051,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -16050,7 +16074,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -16072,7 +16096,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -16094,7 +16118,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -16117,7 +16141,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -16139,7 +16163,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -16161,7 +16185,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -16183,7 +16207,7 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32_sat(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vset2 (PTX ISA 9.7.18.2.2) vset2
@@ -16206,7 +16230,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_eq(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16227,7 +16251,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_eq_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14
@@ -16248,7 +16272,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ne(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16269,7 +16293,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ne_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16290,7 +16314,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_lt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16311,7 +16335,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_lt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.le; readings R2 R3 R4 R5 R10 R11 R14
@@ -16332,7 +16356,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_le(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16353,7 +16377,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_le_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16374,7 +16398,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_gt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16395,7 +16419,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_gt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14
@@ -16416,7 +16440,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ge(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16437,7 +16461,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ge_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14
@@ -16458,7 +16482,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_eq(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16479,7 +16503,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_eq_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14
@@ -16500,7 +16524,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ne(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16521,7 +16545,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ne_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16542,7 +16566,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_lt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16563,7 +16587,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_lt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.le; readings R2 R3 R4 R5 R10 R11 R14
@@ -16584,7 +16608,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_le(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16605,7 +16629,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_le_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16626,7 +16650,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_gt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16647,7 +16671,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_gt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14
@@ -16668,7 +16692,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ge(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16689,7 +16713,7 @@ PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ge_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.eq; readings R2 R3 R4 R5 R10 R11 R14
@@ -16710,7 +16734,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_eq(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16731,7 +16755,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_eq_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14
@@ -16752,7 +16776,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ne(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16773,7 +16797,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ne_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16794,7 +16818,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_lt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16815,7 +16839,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_lt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.le; readings R2 R3 R4 R5 R10 R11 R14
@@ -16836,7 +16860,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_le(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16857,7 +16881,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_le_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14
@@ -16878,7 +16902,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_gt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16899,7 +16923,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_gt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14
@@ -16920,7 +16944,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ge(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16941,7 +16965,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ge_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14
@@ -16962,7 +16986,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_eq(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -16983,7 +17007,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_eq_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14
@@ -17004,7 +17028,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ne(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -17025,7 +17049,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ne_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14
@@ -17046,7 +17070,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_lt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -17067,7 +17091,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_lt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.le; readings R2 R3 R4 R5 R10 R11 R14
@@ -17088,7 +17112,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_le(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -17109,7 +17133,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_le_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14
@@ -17130,7 +17154,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_gt(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -17151,7 +17175,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_gt_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14
@@ -17172,7 +17196,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ge(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
@@ -17193,7 +17217,7 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
     static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ge_add(detail::pick2<Asel>(a, b), detail::pick2<Bsel>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vop4 (PTX ISA 9.7.18.2.3) vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4
@@ -17215,7 +17239,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17238,7 +17262,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17258,7 +17282,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17278,7 +17302,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17301,7 +17325,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17327,7 +17351,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17347,7 +17371,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17370,7 +17394,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17396,7 +17420,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17416,7 +17440,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17439,7 +17463,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17464,7 +17488,7 @@ PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17484,7 +17508,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17507,7 +17531,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17532,7 +17556,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17552,7 +17576,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17575,7 +17599,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17600,7 +17624,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17620,7 +17644,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17643,7 +17667,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17668,7 +17692,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17688,7 +17712,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17711,7 +17735,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17731,7 +17755,7 @@ PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17751,7 +17775,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17774,7 +17798,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17794,7 +17818,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17814,7 +17838,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17837,7 +17861,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17863,7 +17887,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17883,7 +17907,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17906,7 +17930,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17931,7 +17955,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17951,7 +17975,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17974,7 +17998,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -17999,7 +18023,7 @@ PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18019,7 +18043,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18042,7 +18066,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18068,7 +18092,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18088,7 +18112,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18111,7 +18135,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18136,7 +18160,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18156,7 +18180,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18179,7 +18203,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18204,7 +18228,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18224,7 +18248,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18247,7 +18271,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18267,7 +18291,7 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18288,7 +18312,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18309,7 +18333,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18330,7 +18354,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18355,7 +18379,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18379,7 +18403,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18405,7 +18429,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18430,7 +18454,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18454,7 +18478,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18480,7 +18504,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18504,7 +18528,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18528,7 +18552,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18553,7 +18577,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18574,7 +18598,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18595,7 +18619,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18617,7 +18641,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18642,7 +18666,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18666,7 +18690,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18692,7 +18716,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18717,7 +18741,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18741,7 +18765,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18767,7 +18791,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18791,7 +18815,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18815,7 +18839,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18839,7 +18863,7 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uin
     static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18862,7 +18886,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18885,7 +18909,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18908,7 +18932,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18930,7 +18954,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18956,7 +18980,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18984,7 +19008,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19006,7 +19030,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19032,7 +19056,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19060,7 +19084,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19085,7 +19109,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19110,7 +19134,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19135,7 +19159,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19158,7 +19182,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19181,7 +19205,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19205,7 +19229,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19227,7 +19251,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19253,7 +19277,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19281,7 +19305,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19303,7 +19327,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19329,7 +19353,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19357,7 +19381,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19382,7 +19406,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19407,7 +19431,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19433,7 +19457,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::
     static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19455,7 +19479,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19477,7 +19501,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19499,7 +19523,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19521,7 +19545,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19543,7 +19567,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19566,7 +19590,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19588,7 +19612,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19610,7 +19634,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19633,7 +19657,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19655,7 +19679,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19677,7 +19701,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19700,7 +19724,7 @@ PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19722,7 +19746,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19744,7 +19768,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19767,7 +19791,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19789,7 +19813,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19811,7 +19835,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19833,7 +19857,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19855,7 +19879,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19877,7 +19901,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19899,7 +19923,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19921,7 +19945,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19943,7 +19967,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19965,7 +19989,7 @@ PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19987,7 +20011,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20009,7 +20033,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20031,7 +20055,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20053,7 +20077,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20075,7 +20099,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20097,7 +20121,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20119,7 +20143,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20141,7 +20165,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20163,7 +20187,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20185,7 +20209,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20207,7 +20231,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20230,7 +20254,7 @@ PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20252,7 +20276,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20274,7 +20298,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20297,7 +20321,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20319,7 +20343,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20341,7 +20365,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20364,7 +20388,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20386,7 +20410,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20408,7 +20432,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20431,7 +20455,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20453,7 +20477,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20475,7 +20499,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -20497,7 +20521,7 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint
     static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32_sat(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vset4 (PTX ISA 9.7.18.2.4) vset4
@@ -20520,7 +20544,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_eq(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20541,7 +20565,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_eq_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20562,7 +20586,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ne(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20583,7 +20607,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ne_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20604,7 +20628,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_lt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20625,7 +20649,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_lt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20646,7 +20670,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_le(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20667,7 +20691,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_le_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20688,7 +20712,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_gt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20709,7 +20733,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_gt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20730,7 +20754,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ge(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20751,7 +20775,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ge_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20772,7 +20796,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_eq(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20793,7 +20817,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_eq_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20814,7 +20838,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ne(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20835,7 +20859,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ne_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20856,7 +20880,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_lt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20877,7 +20901,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_lt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20898,7 +20922,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_le(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20919,7 +20943,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_le_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20940,7 +20964,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_gt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20961,7 +20985,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_gt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -20982,7 +21006,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ge(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21003,7 +21027,7 @@ PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ge_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21024,7 +21048,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_eq(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21045,7 +21069,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_eq_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21066,7 +21090,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ne(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21087,7 +21111,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ne_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21108,7 +21132,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_lt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21129,7 +21153,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_lt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21150,7 +21174,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_le(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21171,7 +21195,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_le_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21192,7 +21216,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_gt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21213,7 +21237,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_gt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21234,7 +21258,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ge(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21255,7 +21279,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ge_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21276,7 +21300,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_eq(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21297,7 +21321,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_eq_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21318,7 +21342,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ne(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21339,7 +21363,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ne_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21360,7 +21384,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_lt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21381,7 +21405,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_lt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21402,7 +21426,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_le(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21423,7 +21447,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_le_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_le_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21444,7 +21468,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_gt(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21465,7 +21489,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_gt_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21486,7 +21510,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t 
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ge(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
@@ -21507,7 +21531,7 @@ PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint3
     static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
     static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ge_add(detail::pick4<Asel>(a, b), detail::pick4<Bsel>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
 }
 
 }  // namespace ptxv

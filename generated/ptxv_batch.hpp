@@ -50,11 +50,9 @@ struct DselP {
     std::uint32_t pos, bits, at;
 };
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x} << (s.l & 63u)) >> (s.r & 63u);
+    return static_cast<std::int32_t>(x << (s.l & 31u)) >> (s.r & 31u);
 }
-PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept {
-    return (std::uint64_t{x} << (s.l & 63u)) >> (s.r & 63u);
-}
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
 PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);

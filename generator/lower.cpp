@@ -670,11 +670,11 @@ Lowered lower_simd(const Variant& v) {
 // selected part's top bit at bit 63 and the right shift that brings it back,
 // both in bytes, indexed by the ptxv::Sel encoding (unlisted codes: the word).
 u64 sel_table(bool left) {
-    // none b0 b1 b2 b3 h0 h1
-    const int lsh[7] = {4, 7, 6, 5, 4, 6, 4};
-    const int rsh[7] = {4, 7, 7, 7, 7, 6, 6};
+    // none b0 b1 b2 b3 h0 h1, in bytes; other codes: the whole word
+    const int lsh[7] = {0, 3, 2, 1, 0, 2, 0};
+    const int rsh[7] = {0, 3, 3, 3, 3, 2, 2};
     u64 t = 0;
-    for (int i = 0; i < 16; ++i) t |= static_cast<u64>(i < 7 ? (left ? lsh[i] : rsh[i]) : 4) << (4 * i);
+    for (int i = 0; i < 16; ++i) t |= static_cast<u64>(i < 7 ? (left ? lsh[i] : rsh[i]) : 0) << (4 * i);
     return t;
 }
 
@@ -730,13 +730,13 @@ PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
 }
 // R1: the byte, half-word or word that selector s picks from x, sign-extended
 // (xs) or zero-extended (xu). Two table lookups in constants (xl, xr), two
-// shifts.
+// shifts, on 32 bits, so that compilers see a 32-bit value extended.
 PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((@LSH >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((@RSH >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x} << xl(s)) >> xr(s);
+    return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
-PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (std::uint64_t{x} << xl(s)) >> xr(s); }
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
     return 0xffffffffu >> (((@DNAR >> ((ds & 15u) << 1)) & 3u) << 3);
@@ -846,19 +846,34 @@ PTXV_FI constexpr std::uint32_t sel4(std::uint32_t a, std::uint32_t b, unsigned 
 }
 // Constant selectors: the lanes that take bytes of the same word (a or b) and
 // move by the same distance d (source byte - lane) share one shift and one
-// mask, on 32-bit words; a broadcast is one multiply.
-PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned word, int d) noexcept {
+// mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
+// (the mask: the others' results are dropped) are picked; a group alone
+// needs no mask, since what it moves into the other lanes is dropped.
+PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned live, unsigned word, int d) noexcept {
     std::uint32_t m = 0;
     for (int i = 0; i < 4; ++i) {
         const unsigned e = (s >> (4 * i)) & 7u;
-        if ((e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
+        if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
     }
     return m;
 }
-template <unsigned S, unsigned Word, int D>
+PTXV_HD constexpr int groups4(unsigned s, unsigned live) noexcept {
+    int n = 0;
+    for (unsigned word = 0; word < 2; ++word) {
+        for (int d = -3; d <= 3; ++d) n += group4(s, live, word, d) != 0 ? 1 : 0;
+    }
+    return n;
+}
+// Whether every live lane takes byte e.
+PTXV_HD constexpr bool splat4(unsigned s, unsigned live, unsigned e) noexcept {
+    bool all = true;
+    for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
+    return all;
+}
+template <unsigned S, unsigned Live, unsigned Word, int D>
 PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
-    constexpr std::uint32_t m = group4(S, Word, D);
-    if constexpr (m == 0) {
+    constexpr std::uint32_t m = groups4(S, Live) == 1 ? 0xffffffffu : group4(S, Live, Word, D);
+    if constexpr (group4(S, Live, Word, D) == 0) {
         static_cast<void>(x);
         return 0;
     } else if constexpr (D >= 0) {
@@ -867,21 +882,17 @@ PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
         return (x << (-8 * D)) & m;
     }
 }
-template <unsigned S>
+template <unsigned S, unsigned Live = 0xfu>
 PTXV_FI constexpr std::uint32_t pick4(std::uint32_t a, std::uint32_t b) noexcept {
     constexpr unsigned s0 = S & 7u;
-    if constexpr (S == 0x3210u) {
-        static_cast<void>(b);
-        return a;
-    } else if constexpr (S == 0x7654u) {
-        static_cast<void>(a);
-        return b;
-    } else if constexpr (S == s0 * 0x1111u) {
+    if constexpr (groups4(S, Live) > 1 && splat4(S, Live, s0)) {
         return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
     } else {
-        return move4<S, 0, -3>(a) | move4<S, 0, -2>(a) | move4<S, 0, -1>(a) | move4<S, 0, 0>(a) | move4<S, 0, 1>(a) |
-               move4<S, 0, 2>(a) | move4<S, 0, 3>(a) | move4<S, 1, -3>(b) | move4<S, 1, -2>(b) | move4<S, 1, -1>(b) |
-               move4<S, 1, 0>(b) | move4<S, 1, 1>(b) | move4<S, 1, 2>(b) | move4<S, 1, 3>(b);
+        return move4<S, Live, 0, -3>(a) | move4<S, Live, 0, -2>(a) | move4<S, Live, 0, -1>(a) |
+               move4<S, Live, 0, 0>(a) | move4<S, Live, 0, 1>(a) | move4<S, Live, 0, 2>(a) |
+               move4<S, Live, 0, 3>(a) | move4<S, Live, 1, -3>(b) | move4<S, Live, 1, -2>(b) |
+               move4<S, Live, 1, -1>(b) | move4<S, Live, 1, 0>(b) | move4<S, Live, 1, 1>(b) |
+               move4<S, Live, 1, 2>(b) | move4<S, Live, 1, 3>(b);
     }
 }
 )";
@@ -909,23 +920,36 @@ PTXV_FI constexpr std::uint32_t sel2(std::uint32_t a, std::uint32_t b, unsigned 
     const std::uint64_t p = (std::uint64_t{b} << 32) | a;
     return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
 }
-template <unsigned S>
-PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
-    if constexpr (S == 0x10u) {
-        static_cast<void>(p);
+// Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
+// 1 shifted up; masks only where both lanes are live (Live, as for pick4).
+template <unsigned W>
+PTXV_FI constexpr std::uint32_t word2(std::uint32_t a, std::uint32_t b) noexcept {
+    if constexpr (W == 0) {
+        static_cast<void>(b);
         return a;
-    } else if constexpr (S == 0x32u) {
-        static_cast<void>(p);
-        return b;
-    } else if constexpr (s1 == s0 + 1) {  // an aligned or straddling pair of neighbours
-        return static_cast<std::uint32_t>(p >> (16 * s0));
-    } else if constexpr (s1 == s0) {
-        return static_cast<std::uint32_t>((p >> (16 * s0)) & 0xffffu) * 0x10001u;
     } else {
-        return static_cast<std::uint32_t>((p >> (16 * s0)) & 0xffffu) |
-               (static_cast<std::uint32_t>(p >> (16 * s1)) << 16);
+        static_cast<void>(a);
+        return b;
+    }
+}
+template <unsigned S, unsigned Live = 0x3u>
+PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
+    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
+    constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
+    constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
+    if constexpr (!live1) {
+        return word2<w0>(a, b) >> (16 * h0);
+    } else if constexpr (!live0) {
+        return word2<w1>(a, b) << (16 * (1 - h1));
+    } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
+        return word2<w0>(a, b);
+    } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
+        const std::uint32_t x = word2<w0>(a, b);
+        return (x >> 16) | (x << 16);
+    } else {
+        const std::uint32_t lo = h0 == 1 ? word2<w0>(a, b) >> 16 : word2<w0>(a, b) & 0xffffu;
+        const std::uint32_t hi = h1 == 1 ? word2<w1>(a, b) & 0xffff0000u : word2<w1>(a, b) << 16;
+        return lo | hi;
     }
 }
 )";
