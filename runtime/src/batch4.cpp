@@ -186,10 +186,17 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
     fill16(p.lo, sat ? (sd ? -128 : 0) : INT16_MIN);
     fill16(p.hi, sat ? (sd ? 127 : 255) : INT16_MAX);
 
-    // SSSE3 also sums faster, so it is preferred whenever the CPU has it.
+    // The widest vectors the CPU has; SSSE3 also sums faster than SSE2, so
+    // SSE2 serves only CPUs without it.
     const Isa isa = runtime_isa();
     if (isa == Isa::generated) return nullptr;
-    if (isa == Isa::ssse3) {
+    if (isa >= Isa::avx2) {
+        if (const detail::BatchKernel f = kernel_avx2(plan)) {
+            name = "avx2";
+            return f;
+        }
+    }
+    if (isa >= Isa::ssse3) {
         if (const detail::BatchKernel f = kernel_ssse3(plan)) {
             name = "ssse3";
             return f;
@@ -207,14 +214,19 @@ namespace ptxv {
 Isa runtime_isa() {
     static const Isa isa = [] {
 #if defined(__x86_64__) || defined(__i386__)
-        Isa best = __builtin_cpu_supports("ssse3") ? Isa::ssse3 : Isa::sse2;
+        Isa best = __builtin_cpu_supports("avx2")    ? Isa::avx2
+                   : __builtin_cpu_supports("ssse3") ? Isa::ssse3
+                                                     : Isa::sse2;
 #else
         Isa best = Isa::generated;
 #endif
         if (const char* cap = std::getenv("PTXV_ISA")) {
             const std::string_view c = cap;
-            if (c == "generated") best = Isa::generated;
-            if (c == "sse2" && best == Isa::ssse3) best = Isa::sse2;
+            const Isa cap_isa = c == "generated" ? Isa::generated
+                                : c == "sse2"      ? Isa::sse2
+                                : c == "ssse3"     ? Isa::ssse3
+                                                   : Isa::avx2;
+            if (cap_isa < best) best = cap_isa;
         }
         return best;
     }();

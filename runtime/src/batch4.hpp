@@ -84,11 +84,13 @@ constexpr bool valid(Core c, Fix f, Out o, bool biased) {
     return false;
 }
 
-// The kernel for a plan, from the unit built for plain SSE2 (no shuffle) or
-// the one built for SSSE3 (any selectors, through pshufb, and sums through
-// pmaddubsw); null where the unit was built without those instructions.
+// The kernel for a plan, from the unit built for plain SSE2 (no shuffle), the
+// one built for SSSE3 (any selectors, through pshufb, and sums through
+// pmaddubsw), or the one built for AVX2 (the same on 256-bit vectors); null
+// where the unit was built without those instructions.
 detail::BatchKernel kernel_sse2(Plan plan);
 detail::BatchKernel kernel_ssse3(Plan plan);
+detail::BatchKernel kernel_avx2(Plan plan);
 
 // Fills `p` and returns the kernel for `in` (a byte SIMD instruction), with
 // its name, or null when no packed kernel applies on this machine.

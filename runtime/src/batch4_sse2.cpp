@@ -13,7 +13,9 @@
 namespace ptxv::batch4 {
 namespace sse2 {
 #define PTXV_B4_SSSE3 0
+#include "batch4_v128.inc"
 #include "batch4_kernels.inc"
+#undef X
 #undef PTXV_B4_SSSE3
 }  // namespace sse2
 

@@ -14,7 +14,9 @@
 namespace ptxv::batch4 {
 namespace ssse3 {
 #define PTXV_B4_SSSE3 1
+#include "batch4_v128.inc"
 #include "batch4_kernels.inc"
+#undef X
 #undef PTXV_B4_SSSE3
 }  // namespace ssse3
 

@@ -131,7 +131,7 @@ void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int 
         const auto k = static_cast<std::size_t>(i);
         defaults = defaults && in.simd_asel[k] == i && in.simd_bsel[k] == lanes + i;
     }
-    if (defaults || (lanes != 2 && lanes != 4) || runtime_isa() != Isa::ssse3) return;
+    if (defaults || (lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
     const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index));
     if (shuffled_form == nullptr) return;
     const std::size_t width = lanes == 4 ? 1 : 2;  // bytes per lane
@@ -189,18 +189,40 @@ Compiled compile(const Instr& in) {
     return f;
 }
 
-// A packed kernel, where one is bound, takes the elements in fours; the
-// generated loop takes the rest.
+// A packed kernel, where one is bound, takes the elements in fours or
+// eights; the generated loop takes the rest, and on long runs first the
+// elements before d's next 32-byte boundary, so that the kernel's stores (and
+// the loads of arrays aligned like d) do not straddle cache lines.
+namespace {
+std::size_t head_of(const std::uint32_t* d, std::size_t n) {
+    if (n < 64) return 0;
+    const auto misalign = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(d) & 31u);
+    return misalign % 4 == 0 ? ((32 - misalign) & 31u) / 4 : 0;
+}
+}  // namespace
+
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                    std::size_t n) const {
-    const std::size_t done = kernel_ != nullptr ? kernel_(params_, a, b, c, 0, d, n) : 0;
-    if (done < n) kVariantFns[index_].many(a + done, b + done, c + done, d + done, n - done, asel_, bsel_, x_);
+    const detail::ManyFn many = kVariantFns[index_].many;
+    std::size_t done = 0;
+    if (kernel_ != nullptr) {
+        done = head_of(d, n);
+        if (done != 0) many(a, b, c, d, done, asel_, bsel_, x_);
+        done += kernel_(params_, a + done, b + done, c + done, 0, d + done, n - done);
+    }
+    if (done < n) many(a + done, b + done, c + done, d + done, n - done, asel_, bsel_, x_);
 }
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
-    const std::size_t done = kernel_ != nullptr ? kernel_(params_, a, b, nullptr, c, d, n) : 0;
-    if (done < n) kVariantFns[index_].many_c(a + done, b + done, c, d + done, n - done, asel_, bsel_, x_);
+    const detail::ManyCFn many_c = kVariantFns[index_].many_c;
+    std::size_t done = 0;
+    if (kernel_ != nullptr) {
+        done = head_of(d, n);
+        if (done != 0) many_c(a, b, c, d, done, asel_, bsel_, x_);
+        done += kernel_(params_, a + done, b + done, nullptr, c, d + done, n - done);
+    }
+    if (done < n) many_c(a + done, b + done, c, d + done, n - done, asel_, bsel_, x_);
 }
 
 const char* Compiled::batch_kernel() const { return kernel_name_; }

@@ -36,7 +36,7 @@ using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::ui
 
 namespace detail {
 // The decoded parameters of a packed batch kernel (runtime/src/batch4*.cpp):
-// 16-byte vectors the kernel loads once per call.
+// 16-byte vectors the kernel loads once per call (into every 128-bit lane).
 struct alignas(16) BatchParams {
     // Byte shuffles that apply the selectors (R2): a from a, a from b, b from
     // a, b from b; or, when each operand reads one source, [0] and [2] alone.
@@ -55,7 +55,7 @@ struct alignas(16) BatchParams {
     std::uint8_t a_from_b;     // single-source shuffles: a's lanes come from b
     std::uint8_t b_from_a;     // b's lanes come from a
 };
-// Runs d[i] = op(a[i], b[i], c) over the largest multiple of 4 elements <= n,
+// Runs d[i] = op(a[i], b[i], c) over the largest multiple of 4 (or 8) <= n,
 // c from c[i] or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const BatchParams& p, const std::uint32_t* a, const std::uint32_t* b,
                                     const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
@@ -96,9 +96,10 @@ public:
     // "vadd4.s32.u32.u32.sat": the variant's mnemonic.
     const char* ptx() const;
 
-    // Which code run() uses: "sse2" or "ssse3" (packed kernels for the byte
-    // SIMD families, four elements at a time), or "generated" (the generated
-    // batch loop).
+    // Which code run() uses: "sse2", "ssse3" or "avx2" (packed kernels for the
+    // byte SIMD families, four or eight elements at a time), or "generated"
+    // (the generated batch loop). The environment variable PTXV_ISA caps the
+    // choice ("generated", "sse2", "ssse3", "avx2").
     const char* batch_kernel() const;
 
     // The encoded run-time arguments, as the generated rt:: form takes them.
