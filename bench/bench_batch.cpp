@@ -6,6 +6,13 @@
 //   BM_floor/a+b+c/<size>     the bare loop
 //   BM_batch_c/<text>/<size>  compiled.run(a, b, k, d, n), c one value
 //   BM_floor_c/a+b+k/<size>   its bare loop
+//   BM_floor_avx2/a+b+c/<size>, BM_floor_c_avx2/a+b+k/<size>: the same loops
+//                             compiled for AVX2, where the CPU has it: the
+//                             library picks AVX2 kernels at run time, the
+//                             bare loops get what the build flags give them
+//
+// The custom context ptxv_kernel/<kind>/<text> names the code run() used
+// (Compiled::batch_kernel()).
 //
 // Sizes: L1 (1 Ki elements, 16 KiB for the four arrays), L2 (64 Ki, 1 MiB)
 // and DRAM: at least 16 Mi elements and at least twice the largest cache the
@@ -48,6 +55,18 @@ __attribute__((noinline)) void floor_loop(const u32* a, const u32* b, const u32*
 __attribute__((noinline)) void floor_loop_c(const u32* a, const u32* b, u32 c, u32* d, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c;
 }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define PTXV_BENCH_AVX2_FLOOR 1
+__attribute__((noinline, target("avx2"))) void floor_loop_avx2(const u32* a, const u32* b, const u32* c, u32* d,
+                                                                std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c[i];
+}
+__attribute__((noinline, target("avx2"))) void floor_loop_c_avx2(const u32* a, const u32* b, u32 c, u32* d,
+                                                                  std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c;
+}
+#endif
 
 void account(benchmark::State& state, std::size_t n) {
     const auto items = static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(n);
@@ -94,6 +113,8 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
     const ptxv::Compiled compiled = ptxv::compile(in);
     const char* error = batch_matches(text, in, compiled, const_c) ? nullptr : "batch result differs from the interpreter";
     const std::string prefix = const_c ? "BM_batch_c/" : "BM_batch/";
+    benchmark::AddCustomContext(std::string("ptxv_kernel/") + (const_c ? "batch_c/" : "batch/") + text,
+                                compiled.batch_kernel());
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t n = sizes[k].n;
         if (const_c) {
@@ -129,6 +150,18 @@ void register_batch() {
                     floor_loop_c(a, b, kConstC, d, m);
                 });
             });
+#if defined(PTXV_BENCH_AVX2_FLOOR)
+        if (__builtin_cpu_supports("avx2")) {
+            reg(std::string("BM_floor_avx2/a+b+c/") + sizes[k].name, "floor", nullptr,
+                [n](benchmark::State& s) { batch_loop(s, n, floor_loop_avx2); });
+            reg(std::string("BM_floor_c_avx2/a+b+k/") + sizes[k].name, "floor", nullptr,
+                [n](benchmark::State& s) {
+                    batch_loop(s, n, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                        floor_loop_c_avx2(a, b, kConstC, d, m);
+                    });
+                });
+        }
+#endif
     }
 
     // Byte SIMD (the batch target applies to these) ...
