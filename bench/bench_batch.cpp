@@ -173,9 +173,12 @@ void register_batch() {
     add_batch("vmin4.u32.u32.u32 d, a, b, c", sizes, count, false);
     add_batch("vmax4.s32.s32.s32.sat d, a, b, c", sizes, count, false);
     add_batch("vset4.u32.u32.lt d, a, b, c", sizes, count, false);
-    // ... and one of each other family, for context.
+    // ... the half-word SIMD families (packed kernels too) ...
     add_batch("vadd2.s32.s32.s32.sat d, a, b, c", sizes, count, false);
+    add_batch("vmin2.s32.s32.s32 d, a, b, c", sizes, count, false);
+    add_batch("vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", sizes, count, false);
     add_batch("vset2.s32.s32.ne.add d, a, b, c", sizes, count, false);
+    // ... and one of each scalar family, for context.
     add_batch("vadd.s32.s32.s32.sat d, a, b", sizes, count, false);
     add_batch("vshr.s32.s32.u32.clamp d, a, b", sizes, count, false);
     add_batch("vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", sizes, count, false);

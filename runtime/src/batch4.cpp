@@ -16,11 +16,11 @@ namespace {
 
 bool is_signed(Type t) { return t == Type::s32; }
 
-// The clamp a byte result needs under .sat when d's signedness is not the
+// The clamp a lane result needs under .sat when d's signedness is not the
 // operands' (R7); the same signedness needs none.
 Fix sat_fix(bool sat, bool operands_signed, bool d_signed) {
     if (!sat || operands_signed == d_signed) return Fix::none;
-    return operands_signed ? Fix::max0 : Fix::min7f;
+    return operands_signed ? Fix::to_unsigned : Fix::to_signed;
 }
 
 Core compare_core(Cmp cmp, bool wide) {
@@ -40,8 +40,10 @@ bool choose(const Instr& in, Plan& plan) {
     const bool sat = !set && in.sat;
     const bool same = sa == sb;
     const bool sum = in.op2 == Op2::add;
-    const Out out = sum ? Out::sum : (in.mask & 0xfu) == 0xfu ? Out::store : Out::merge;
-    plan = {Core::add_wrap, Fix::none, out, false, Shuffle::none};
+    const bool half = in.geometry == Geometry::half;
+    const unsigned full = half ? 0x3u : 0xfu;
+    const Out out = sum ? Out::sum : (in.mask & full) == full ? Out::store : Out::merge;
+    plan = {half, Core::add_wrap, Fix::none, out, false, Shuffle::none};
     switch (in.operation) {
         case Operation::add:
         case Operation::sub: {
@@ -63,8 +65,8 @@ bool choose(const Instr& in, Plan& plan) {
             return true;
         }
         case Operation::avrg:
-            // pavgb rounds halves up; signed averages round them away from
-            // zero, so only unsigned operands stay in bytes.
+            // pavgb/pavgw round halves up; signed averages round them away
+            // from zero, so only unsigned operands stay in their own width.
             if (same && !sa) {
                 plan.core = Core::avrg_u;
                 plan.fix = sat_fix(sat, false, sd);
@@ -74,7 +76,7 @@ bool choose(const Instr& in, Plan& plan) {
             return true;
         case Operation::absdiff:
             if (same) {
-                // |a - b| of two bytes of one signedness is 0..255.
+                // |a - b| of two lanes of one signedness fits the lane unsigned.
                 plan.core = Core::absdiff;
                 plan.fix = sat_fix(sat, false, sd);
                 plan.biased = sa;
@@ -85,16 +87,17 @@ bool choose(const Instr& in, Plan& plan) {
         case Operation::min:
         case Operation::max:
             if (same) {
+                // Bytes compare unsigned (pminub), half-words signed (pminsw).
                 plan.core = in.operation == Operation::min ? Core::min : Core::max;
                 plan.fix = sat_fix(sat, sa, sd);
-                plan.biased = sa;
+                plan.biased = half ? !sa : sa;
             } else {
                 plan.core = in.operation == Operation::min ? Core::w_min : Core::w_max;
             }
             return true;
         case Operation::set:
             plan.core = compare_core(in.cmp, !same);
-            // pcmpgtb compares signed bytes.
+            // pcmpgtb/pcmpgtw compare signed lanes.
             plan.biased = same && !sa && is_order_core(plan.core);
             return true;
         case Operation::shl:
@@ -106,13 +109,17 @@ bool choose(const Instr& in, Plan& plan) {
 }
 
 void fill8(std::uint8_t (&v)[16], std::uint8_t x) { std::memset(v, x, sizeof v); }
-void fill16(std::int16_t (&v)[8], std::int16_t x) {
-    for (auto& e : v) e = x;
+// Every 16-bit (or 32-bit) field of v set to x, in the machine's order.
+void fill16(std::uint8_t (&v)[16], std::int16_t x) {
+    for (std::size_t i = 0; i < 16; i += 2) std::memcpy(v + i, &x, 2);
+}
+void fill32(std::uint8_t (&v)[16], std::int32_t x) {
+    for (std::size_t i = 0; i < 16; i += 4) std::memcpy(v + i, &x, 4);
 }
 
-bool default_selectors(const Instr& in) {
-    for (std::size_t i = 0; i < 4; ++i) {
-        if (in.simd_asel[i] != i || in.simd_bsel[i] != 4 + i) return false;
+bool default_selectors(const Instr& in, std::size_t lanes) {
+    for (std::size_t i = 0; i < lanes; ++i) {
+        if (in.simd_asel[i] != i || in.simd_bsel[i] != lanes + i) return false;
     }
     return true;
 }
@@ -121,70 +128,96 @@ bool default_selectors(const Instr& in) {
 
 detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& name) {
     Plan plan{};
-    if (in.geometry != Geometry::byte || !choose(in, plan)) return nullptr;
+    if (in.geometry == Geometry::scalar || !choose(in, plan)) return nullptr;
 
+    const bool half = plan.half;
+    const std::size_t lanes = half ? 2 : 4, width = half ? 2 : 1;  // lanes per element, bytes per lane
     const bool sa = is_signed(in.atype), sb = is_signed(in.btype);
     const bool set = in.operation == Operation::set;
-    const unsigned mask = in.mask & 0xfu;
+    const unsigned mask = in.mask & (half ? 0x3u : 0xfu);
     const std::uint32_t taken = static_cast<std::uint32_t>(__builtin_popcount(mask));
 
     p = {};
     // The selectors: each operand's lanes from one source, or from both.
     bool a_reads[2] = {false, false}, b_reads[2] = {false, false};
-    for (std::size_t i = 0; i < 4; ++i) {
-        a_reads[in.simd_asel[i] % 8 / 4] = true;
-        b_reads[in.simd_bsel[i] % 8 / 4] = true;
+    for (std::size_t i = 0; i < lanes; ++i) {
+        a_reads[in.simd_asel[i] % (2 * lanes) / lanes] = true;
+        b_reads[in.simd_bsel[i] % (2 * lanes) / lanes] = true;
     }
-    const bool defaults = default_selectors(in);
     const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
-    plan.shuffle = defaults ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    plan.shuffle = default_selectors(in, lanes) ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
     p.a_from_b = a_reads[1] && !a_reads[0];
     p.b_from_a = b_reads[0] && !b_reads[1];
-    for (std::size_t e = 0; e < 4; ++e) {
-        for (std::size_t i = 0; i < 4; ++i) {
-            const std::size_t at = 4 * e + i;
-            // Lane i of element e is byte sel[i] of the element's pair {b:a}
-            // (R2): byte sel of a below 4, byte sel - 4 of b from 4 up.
-            const unsigned sa_el = in.simd_asel[i] % 8, sb_el = in.simd_bsel[i] % 8;
-            const auto byte_of = [&](unsigned el) { return static_cast<std::uint8_t>(4 * e + el % 4); };
-            if (plan.shuffle == Shuffle::one) {
-                p.shuffle[0][at] = byte_of(sa_el);
-                p.shuffle[2][at] = byte_of(sb_el);
-            } else {
-                // pshufb writes zero where the control byte's top bit is set.
-                p.shuffle[0][at] = sa_el < 4 ? byte_of(sa_el) : 0x80;
-                p.shuffle[1][at] = sa_el < 4 ? 0x80 : byte_of(sa_el);
-                p.shuffle[2][at] = sb_el < 4 ? byte_of(sb_el) : 0x80;
-                p.shuffle[3][at] = sb_el < 4 ? 0x80 : byte_of(sb_el);
-            }
-            // R4: lane i takes the result when mask bit i is set.
-            const bool on = (mask >> i & 1u) != 0;
-            p.lanes[at] = on ? 0xff : 0x00;
-            p.weight8[at] = on ? 1 : 0;
+    for (std::size_t at = 0; at < 16; ++at) {
+        const std::size_t e = at / 4, lane = at % 4 / width, part = at % width;
+        // Lane i of element e is lane sel[i] of the element's pair {b:a}
+        // (R2): a lane of a below `lanes`, of b from there up.
+        const unsigned sa_el = in.simd_asel[lane] % (2 * lanes), sb_el = in.simd_bsel[lane] % (2 * lanes);
+        const auto byte_of = [&](unsigned el) {
+            return static_cast<std::uint8_t>(4 * e + width * (el % lanes) + part);
+        };
+        if (plan.shuffle == Shuffle::one) {
+            p.shuffle[0][at] = byte_of(sa_el);
+            p.shuffle[2][at] = byte_of(sb_el);
+        } else {
+            // pshufb writes zero where the control byte's top bit is set.
+            p.shuffle[0][at] = sa_el < lanes ? byte_of(sa_el) : 0x80;
+            p.shuffle[1][at] = sa_el < lanes ? 0x80 : byte_of(sa_el);
+            p.shuffle[2][at] = sb_el < lanes ? byte_of(sb_el) : 0x80;
+            p.shuffle[3][at] = sb_el < lanes ? 0x80 : byte_of(sb_el);
         }
+        // R4: lane i takes the result when mask bit i is set.
+        const bool on = (mask >> lane & 1u) != 0;
+        p.lanes[at] = on ? 0xff : 0x00;
+        p.weight8[at] = on ? 1 : 0;
+        // Half-word lanes widened to 32 bits: lane at % 2 of each element.
+        p.lanes32[at] = (mask >> (at / 4 % 2) & 1u) != 0 ? 0xff : 0x00;
     }
-    for (std::size_t j = 0; j < 8; ++j) p.weight[j] = static_cast<std::int16_t>(mask >> (j % 4) & 1u);
+    // 16-bit weights: byte lanes widened (four per element), or half-word lanes.
+    for (std::size_t j = 0; j < 8; ++j) p.weight[j] = static_cast<std::int16_t>(mask >> (j % (half ? 2 : 4)) & 1u);
 
-    fill8(p.order, 0x80);
-    // Sums of biased bytes count 128 too many for each signed lane they take.
-    const std::uint32_t bias = 128u * taken;
-    fill8(p.sum_a, sa ? 0x80 : 0x00);
-    fill8(p.sum_b, sb ? 0x80 : 0x00);
-    std::uint32_t k = sums_signed(plan.core, plan.biased) ? 0u - bias : 0u;
+    // The lane's sign bit maps signed order onto unsigned and back.
+    if (half) {
+        fill16(p.order, INT16_MIN);
+    } else {
+        fill8(p.order, 0x80);
+    }
+    // Sums: bytes are summed unsigned, signed ones biased by 128 (SSE2; SSSE3
+    // sums them signed); half-words are summed signed, unsigned ones biased
+    // by 32768. k takes the bias back out.
+    const std::uint32_t bias = (half ? 32768u : 128u) * taken;
+    const auto summed_biased = [&](bool operand_signed) { return half ? !operand_signed : operand_signed; };
+    if (half) {
+        fill16(p.sum_a, summed_biased(sa) ? INT16_MIN : 0);
+        fill16(p.sum_b, summed_biased(sb) ? INT16_MIN : 0);
+    } else {
+        fill8(p.sum_a, summed_biased(sa) ? 0x80 : 0x00);
+        fill8(p.sum_b, summed_biased(sb) ? 0x80 : 0x00);
+    }
+    // A biased byte counts 128 too many, a biased half-word 32768 too few.
+    const auto correction = [&](bool biased_lanes) { return biased_lanes ? (half ? bias : 0u - bias) : 0u; };
+    std::uint32_t k = correction(summed_biased(sums_signed(plan.core, plan.biased, half)));
     if (is_lin_core(plan.core)) {
-        const std::uint32_t ka = sa ? bias : 0u, kb = sb ? bias : 0u;
-        k = plan.core == Core::lin_add ? 0u - ka - kb : kb - ka;
+        const std::uint32_t ka = correction(summed_biased(sa)), kb = correction(summed_biased(sb));
+        k = plan.core == Core::lin_add ? ka + kb : ka - kb;
     }
     for (auto& x : p.k) x = k;
 
-    fill16(p.ext_a, sa ? 0x80 : 0);
-    fill16(p.ext_b, sb ? 0x80 : 0);
-    // .sat clamps each lane to d's 8-bit range (R7); without it the wide
-    // results are exact and only their low 8 bits are stored.
+    // .sat clamps each lane to d's range (R7); without it the wide results
+    // are exact and only their low bits are stored.
     const bool sat = !set && in.sat;
     const bool sd = !set && is_signed(in.dtype);
-    fill16(p.lo, sat ? (sd ? -128 : 0) : INT16_MIN);
-    fill16(p.hi, sat ? (sd ? 127 : 255) : INT16_MAX);
+    if (half) {
+        fill32(p.ext_a, sa ? 0x8000 : 0);
+        fill32(p.ext_b, sb ? 0x8000 : 0);
+        fill32(p.lo, sat ? (sd ? -32768 : 0) : INT32_MIN);
+        fill32(p.hi, sat ? (sd ? 32767 : 65535) : INT32_MAX);
+    } else {
+        fill16(p.ext_a, sa ? 0x80 : 0);
+        fill16(p.ext_b, sb ? 0x80 : 0);
+        fill16(p.lo, sat ? (sd ? -128 : 0) : INT16_MIN);
+        fill16(p.hi, sat ? (sd ? 127 : 255) : INT16_MAX);
+    }
 
     // The widest vectors the CPU has; SSSE3 also sums faster than SSE2, so
     // SSE2 serves only CPUs without it.

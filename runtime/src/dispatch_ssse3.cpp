@@ -15,6 +15,7 @@
 #include <tmmintrin.h>
 
 #include "ptxv_batch.hpp"
+#include "ptxv_tables.hpp"
 
 namespace ptxv::shuffled {
 namespace {
@@ -34,9 +35,11 @@ u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
     return masked(static_cast<u32>(picked), static_cast<u32>(picked >> 32), c, w);
 }
 
+// SIMD variants only (their masked form exists); decided from the tables,
+// since a function's address is no constant expression in every build.
 template <std::size_t I>
 constexpr detail::PreFn entry() {
-    if constexpr (kVariantFns[I].masked != nullptr) {
+    if constexpr (spec::kOpcodes[spec::kVariants[I].opcode].geometry != Geometry::scalar) {
         return &call<I>;
     } else {
         return nullptr;

@@ -221,54 +221,58 @@ TEST_CASE("batch run = interp: byte SIMD (vop4, vset4), sizes, offsets, guards, 
     t.finish();
 }
 
-// Every pair (x, y) of byte values as (Va, Vb) in all four lanes at once, for
-// every byte variant, through run() in four forms: default selectors with
+// Pairs (x, y) of lane values as (Va, Vb) in every lane at once, for every
+// variant of a geometry, through run() in four forms: default selectors with
 // the full mask, default selectors with a partial mask, selectors that read
 // each operand's lanes from one source word (permuted, swapped or not), and
-// selectors that mix both words. a and b hold x and y in every byte (or y
+// selectors that mix both words. a and b hold x and y in every lane (or y
 // and x where a form's Va reads b), so every lane sees the pair whatever the
 // permutation. c is random, and the mask is random where not full.
-TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batch][generated]") {
-    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t seed) {
+    const std::vector<int> vs = variants_of(g);
     REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
-    proof::Rng rng(0x70616972733434);
+    const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
+    const u32 splat = lanes == 4 ? 0x01010101u : 0x00010001u;
+    proof::Rng rng(seed);
     proof::Tally t;
     std::map<std::string, std::uint64_t> by_kernel;
-    constexpr std::size_t kPairs = 256 * 256;
-    std::vector<u32> a(kPairs), b(kPairs), swapped_a(kPairs), swapped_b(kPairs), c(kPairs), d(kPairs);
-    for (std::size_t j = 0; j < kPairs; ++j) {
-        const u32 x = static_cast<u32>(j >> 8), y = static_cast<u32>(j & 0xff);
-        a[j] = swapped_b[j] = x * 0x01010101u;
-        b[j] = swapped_a[j] = y * 0x01010101u;
+    const std::size_t pairs = values.size() * values.size();
+    std::vector<u32> a(pairs), b(pairs), swapped_a(pairs), swapped_b(pairs), c(pairs), d(pairs);
+    for (std::size_t j = 0; j < pairs; ++j) {
+        const u32 x = values[j / values.size()], y = values[j % values.size()];
+        a[j] = swapped_b[j] = x * splat;
+        b[j] = swapped_a[j] = y * splat;
     }
     for (int v : vs) {
         const std::vector<unsigned> masks = proof::mask_sets(v);
         const unsigned partial = masks[rng.below(static_cast<unsigned>(masks.size() - 1))];
-        // A permutation (with repeats) of one word's bytes, per operand.
+        // A permutation (with repeats) of one word's lanes, per operand.
         auto one_source = [&](unsigned base) {
             unsigned s = 0;
-            for (unsigned i = 0; i < 4; ++i) s |= (base + rng.below(4)) << (4 * i);
+            for (unsigned i = 0; i < lanes; ++i) s |= (base + rng.below(lanes)) << (4 * i);
             return s;
         };
         unsigned mixed_a = 0, mixed_b = 0;
-        for (unsigned i = 0; i < 4; ++i) {
-            // Lanes 0 and 1 from a's bytes, 2 and 3 from b's for Va; the
-            // other way round for Vb: both words in both operands, so lanes
-            // 0-1 see (x, y) and lanes 2-3 (y, x), which the sweep over all
-            // (x, y) also covers.
-            mixed_a |= ((i < 2 ? 0u : 4u) + rng.below(4)) << (4 * i);
-            mixed_b |= ((i < 2 ? 4u : 0u) + rng.below(4)) << (4 * i);
+        for (unsigned i = 0; i < lanes; ++i) {
+            // The lower lanes from a's lanes, the upper from b's for Va; the
+            // other way round for Vb: both words in both operands, so the
+            // lower lanes see (x, y) and the upper (y, x), which the sweep
+            // over all (x, y) also covers.
+            const bool lower = i < lanes / 2;
+            mixed_a |= ((lower ? 0u : lanes) + rng.below(lanes)) << (4 * i);
+            mixed_b |= ((lower ? lanes : 0u) + rng.below(lanes)) << (4 * i);
         }
         const bool swap = rng.below(2) == 1;
         struct Form {
             unsigned asel, bsel, mask;
             bool swapped;
         };
+        const unsigned def_a = lanes == 4 ? 0x3210u : 0x10u, def_b = lanes == 4 ? 0x7654u : 0x32u;
         const Form forms[] = {
-            {0x3210u, 0x7654u, masks.back(), false},
-            {0x3210u, 0x7654u, partial, false},
-            {one_source(swap ? 4u : 0u), one_source(swap ? 0u : 4u), masks[rng.below(static_cast<unsigned>(masks.size()))],
-             swap},
+            {def_a, def_b, masks.back(), false},
+            {def_a, def_b, partial, false},
+            {one_source(swap ? lanes : 0u), one_source(swap ? 0u : lanes),
+             masks[rng.below(static_cast<unsigned>(masks.size()))], swap},
             {mixed_a, mixed_b, masks[rng.below(static_cast<unsigned>(masks.size()))], false},
         };
         for (const Form& form : forms) {
@@ -277,20 +281,35 @@ TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batc
             const std::vector<u32>& av = form.swapped ? swapped_a : a;
             const std::vector<u32>& bv = form.swapped ? swapped_b : b;
             for (u32& x : c) x = rng.u32v();
-            p.compiled().run(av.data(), bv.data(), c.data(), d.data(), kPairs);
-            for (std::size_t j = 0; j < kPairs; ++j) {
+            p.compiled().run(av.data(), bv.data(), c.data(), d.data(), pairs);
+            for (std::size_t j = 0; j < pairs; ++j) {
                 ++t.vectors;
                 const u32 want = ptxv::interpret(in, av[j], bv[j], c[j]);
                 if (d[j] != want) t.report(in, av[j], bv[j], c[j], want, d[j], p.compiled().batch_kernel());
             }
-            by_kernel[p.compiled().batch_kernel()] += kPairs;
+            by_kernel[p.compiled().batch_kernel()] += pairs;
         }
     }
     std::string summary;
     for (const auto& kv : by_kernel) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
     INFO("elements by kernel: " << summary);
-    CHECK(t.vectors == vs.size() * 4 * kPairs);
+    CHECK(t.vectors == vs.size() * 4 * pairs);
     t.finish();
+}
+
+TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batch][generated]") {
+    std::vector<u32> bytes(256);
+    for (u32 x = 0; x < 256; ++x) bytes[x] = x;
+    pair_sweep(ptxv::Geometry::byte, bytes, 0x70616972733434);
+}
+
+// All 2^32 pairs are out of reach; the half-word edges (and the byte-straddling
+// patterns of edges(16)), padded with random values to 160, crossed.
+TEST_CASE("batch run = interp: edge half-word pairs in every lane, half-word SIMD", "[batch][generated]") {
+    std::vector<u32> values = edges(16);
+    proof::Rng rng(0x68616c66);
+    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
+    pair_sweep(ptxv::Geometry::half, values, 0x70616972733232);
 }
 
 TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, guards, selectors, masks",
@@ -299,18 +318,23 @@ TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, gua
     REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
     proof::Tally t;
     Plan plan;
-    sweep(vs, 12, t, plan, 0x62617463683232);
+    sweep(vs, 40, t, plan, 0x62617463683232);
     check_plan(t, plan, vs.size());
+#if defined(__x86_64__)
+    INFO("elements by kernel: " << plan.kernels());
+    if (isa_cap() != "generated") CHECK(plan.packed() > 0);
+#endif
     t.finish();
 }
 
-TEST_CASE("batch run: every byte SIMD variant's default form binds a packed kernel on x86-64",
+TEST_CASE("batch run: every SIMD variant's default form binds a packed kernel on x86-64",
           "[batch][generated]") {
 #if defined(__x86_64__)
     // SSE2 is part of x86-64, so the generated loop here means a binding was
     // missed, unless PTXV_ISA asked for it; a cap must also be obeyed.
     const std::string cap = isa_cap();
-    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+    std::vector<int> vs = variants_of(ptxv::Geometry::byte);
+    for (int v : variants_of(ptxv::Geometry::half)) vs.push_back(v);
     std::map<std::string, int> counts;
     int wrong = 0;
     for (int v : vs) {
@@ -331,7 +355,7 @@ TEST_CASE("batch run: every byte SIMD variant's default form binds a packed kern
     std::string summary;
     for (const auto& kv : counts) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
     INFO("PTXV_ISA=\"" << cap << "\"; default forms by kernel: " << summary);
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    REQUIRE(vs.size() == 2 * (6 * 8 * 3 + 4 * 6 * 2));
     CHECK(wrong == 0);
     if (cap != "generated")
         CHECK(counts["sse2"] + counts["ssse3"] + counts["avx2"] == static_cast<int>(vs.size()));

@@ -35,22 +35,24 @@ using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::ui
                          std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 
 namespace detail {
-// The decoded parameters of a packed batch kernel (runtime/src/batch4*.cpp):
+// The decoded parameters of a packed batch kernel (runtime/src/batch4*.cpp),
+// for byte or half-word lanes:
 // 16-byte vectors the kernel loads once per call (into every 128-bit lane).
 struct alignas(16) BatchParams {
     // Byte shuffles that apply the selectors (R2): a from a, a from b, b from
     // a, b from b; or, when each operand reads one source, [0] and [2] alone.
     std::uint8_t shuffle[4][16];
-    std::uint8_t lanes[16];    // 0xff in the bytes of the lanes that take the result
-    std::uint8_t weight8[16];  // 1 in the bytes of the lanes a sum takes, else 0
-    std::uint8_t order[16];    // xor that makes unsigned byte order the operands' order
-    std::uint8_t sum_a[16];    // xor that biases signed bytes for sums (a, or the result)
+    std::uint8_t lanes[16];    // all ones in the lanes that take the result
+    std::uint8_t lanes32[16];  // the same for half-word lanes widened to 32 bits
+    std::uint8_t weight8[16];  // 1 in the byte lanes a sum takes, else 0
+    std::uint8_t order[16];    // xor mapping the operands' order onto the one compared in
+    std::uint8_t sum_a[16];    // xor that biases a's lanes for sums
     std::uint8_t sum_b[16];    // the same for b
-    std::int16_t ext_a[8];     // sign-extension bias of a's 16-bit lanes (0 or 0x80)
-    std::int16_t ext_b[8];
-    std::int16_t lo[8];        // clamp bounds of the 16-bit lane results
-    std::int16_t hi[8];
-    std::int16_t weight[8];    // 1 for the 16-bit lanes a sum takes, else 0
+    std::uint8_t ext_a[16];    // sign-extension bias of a's widened lanes (16 or 32 bits)
+    std::uint8_t ext_b[16];
+    std::uint8_t lo[16];       // clamp bounds of the widened lane results
+    std::uint8_t hi[16];
+    std::int16_t weight[8];    // 1 in the 16-bit lanes a sum takes, else 0
     std::uint32_t k[4];        // added to every sum: the bias corrections
     std::uint8_t a_from_b;     // single-source shuffles: a's lanes come from b
     std::uint8_t b_from_a;     // b's lanes come from a
@@ -97,8 +99,8 @@ public:
     const char* ptx() const;
 
     // Which code run() uses: "sse2", "ssse3" or "avx2" (packed kernels for the
-    // byte SIMD families, four or eight elements at a time), or "generated"
-    // (the generated batch loop). The environment variable PTXV_ISA caps the
+    // SIMD families, four or eight elements at a time), or "generated" (the
+    // generated batch loop). The environment variable PTXV_ISA caps the
     // choice ("generated", "sse2", "ssse3", "avx2").
     const char* batch_kernel() const;
 
