@@ -117,9 +117,10 @@ void fill32(std::uint8_t (&v)[16], std::int32_t x) {
     for (std::size_t i = 0; i < 16; i += 4) std::memcpy(v + i, &x, 4);
 }
 
-bool default_selectors(const Instr& in, std::size_t lanes) {
+// Whether the lanes in `live` read their default elements.
+bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     for (std::size_t i = 0; i < lanes; ++i) {
-        if (in.simd_asel[i] != i || in.simd_bsel[i] != lanes + i) return false;
+        if ((live >> i & 1u) != 0 && (in.simd_asel[i] != i || in.simd_bsel[i] != lanes + i)) return false;
     }
     return true;
 }
@@ -139,13 +140,17 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
 
     p = {};
     // The selectors: each operand's lanes from one source, or from both.
+    // Only the lanes in the mask count: the others' results are dropped
+    // (merged from c, or left out of the sum), so what they read does not
+    // matter.
     bool a_reads[2] = {false, false}, b_reads[2] = {false, false};
     for (std::size_t i = 0; i < lanes; ++i) {
+        if ((mask >> i & 1u) == 0) continue;
         a_reads[in.simd_asel[i] % (2 * lanes) / lanes] = true;
         b_reads[in.simd_bsel[i] % (2 * lanes) / lanes] = true;
     }
     const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
-    plan.shuffle = default_selectors(in, lanes) ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    plan.shuffle = default_selectors(in, lanes, mask) ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
     p.a_from_b = a_reads[1] && !a_reads[0];
     p.b_from_a = b_reads[0] && !b_reads[1];
     for (std::size_t at = 0; at < 16; ++at) {
@@ -156,18 +161,20 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
         const auto byte_of = [&](unsigned el) {
             return static_cast<std::uint8_t>(4 * e + width * (el % lanes) + part);
         };
-        if (plan.shuffle == Shuffle::one) {
+        const bool on = (mask >> lane & 1u) != 0;
+        if (!on) {
+            // pshufb writes zero where the control byte's top bit is set.
+            p.shuffle[0][at] = p.shuffle[1][at] = p.shuffle[2][at] = p.shuffle[3][at] = 0x80;
+        } else if (plan.shuffle == Shuffle::one) {
             p.shuffle[0][at] = byte_of(sa_el);
             p.shuffle[2][at] = byte_of(sb_el);
         } else {
-            // pshufb writes zero where the control byte's top bit is set.
             p.shuffle[0][at] = sa_el < lanes ? byte_of(sa_el) : 0x80;
             p.shuffle[1][at] = sa_el < lanes ? 0x80 : byte_of(sa_el);
             p.shuffle[2][at] = sb_el < lanes ? byte_of(sb_el) : 0x80;
             p.shuffle[3][at] = sb_el < lanes ? 0x80 : byte_of(sb_el);
         }
         // R4: lane i takes the result when mask bit i is set.
-        const bool on = (mask >> lane & 1u) != 0;
         p.lanes[at] = on ? 0xff : 0x00;
         p.weight8[at] = on ? 1 : 0;
         // Half-word lanes widened to 32 bits: lane at % 2 of each element.

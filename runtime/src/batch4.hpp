@@ -61,7 +61,6 @@ struct Plan {
     Shuffle shuffle;
 };
 
-constexpr bool is_byte_core(Core c) { return c < Core::w_add; }
 constexpr bool is_wide_core(Core c) { return c >= Core::w_add && c < Core::lin_add; }
 constexpr bool is_lin_core(Core c) { return c == Core::lin_add || c == Core::lin_sub; }
 constexpr bool is_order_core(Core c) {
