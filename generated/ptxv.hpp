@@ -160,6 +160,11 @@ PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigne
     const unsigned p = dpos(ds);
     return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
 }
+// The same for t in {0, 1}, which fits any field: no mask on t.
+PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
+    const unsigned p = dpos(ds);
+    return (c & ~(dmask(ds) << p)) | (t << p);
+}
 // vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
 // result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
 // test decides, and the high word's sign says which bound applies outside.
@@ -11257,7 +11262,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11326,7 +11331,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11395,7 +11400,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11464,7 +11469,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11533,7 +11538,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11602,7 +11607,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11671,7 +11676,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11740,7 +11745,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11809,7 +11814,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11878,7 +11883,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11947,7 +11952,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12016,7 +12021,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12085,7 +12090,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12154,7 +12159,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12223,7 +12228,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12292,7 +12297,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12361,7 +12366,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12430,7 +12435,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12499,7 +12504,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12568,7 +12573,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12637,7 +12642,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12706,7 +12711,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12775,7 +12780,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12844,7 +12849,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>

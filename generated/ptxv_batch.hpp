@@ -57,6 +57,9 @@ PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
 }
+PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
+    return (c & ~d.at) | (t << (d.pos & 31u));
+}
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
@@ -9343,7 +9346,7 @@ PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9400,7 +9403,7 @@ PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9457,7 +9460,7 @@ PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9514,7 +9517,7 @@ PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9571,7 +9574,7 @@ PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9628,7 +9631,7 @@ PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9685,7 +9688,7 @@ PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9742,7 +9745,7 @@ PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9799,7 +9802,7 @@ PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9856,7 +9859,7 @@ PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9913,7 +9916,7 @@ PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9970,7 +9973,7 @@ PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10027,7 +10030,7 @@ PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10084,7 +10087,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10141,7 +10144,7 @@ PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10198,7 +10201,7 @@ PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10255,7 +10258,7 @@ PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10312,7 +10315,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10369,7 +10372,7 @@ PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10426,7 +10429,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10483,7 +10486,7 @@ PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10540,7 +10543,7 @@ PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10597,7 +10600,7 @@ PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10654,7 +10657,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge(c, t, dsel);
+    return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

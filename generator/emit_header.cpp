@@ -301,6 +301,9 @@ PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
 }
+PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
+    return (c & ~d.at) | (t << (d.pos & 31u));
+}
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;

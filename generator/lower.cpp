@@ -263,7 +263,7 @@ Lowered lower_scalar_set(const Variant& v) {
     b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
     // c is unsigned (R14) and t is 0 or 1, so min/max reduce to tests of c == 0.
     switch (v.op2) {
-        case Op2::none: b.ret("detail::dmerge(c, t, dsel)"); break;
+        case Op2::none: b.ret("detail::dmerge01(c, t, dsel)"); break;
         case Op2::add: b.ret("t + c"); break;
         case Op2::min: b.ret("t & static_cast<std::uint32_t>(c != 0u)"); break;
         case Op2::max: b.ret("c | (t & static_cast<std::uint32_t>(c == 0u))"); break;
@@ -747,6 +747,11 @@ PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
     const unsigned p = dpos(ds);
     return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
+}
+// The same for t in {0, 1}, which fits any field: no mask on t.
+PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
+    const unsigned p = dpos(ds);
+    return (c & ~(dmask(ds) << p)) | (t << p);
 }
 // vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
 // result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
