@@ -42,7 +42,8 @@ struct VariantFns {
 
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
 // w[2], w[3] the b selector's, w[4] the d selector's position, w[5] its
-// bits, w[6] those bits at the position, w[7] x as given (vmad's negations).
+// bits, w[6] those bits at the position, w[7] x as given, w[8]-w[10] x read
+// as vmad's negations (NegP).
 struct SelP {
     std::uint32_t l, r;
 };
@@ -57,13 +58,20 @@ PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
 }
+// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_cx, neg_sf.
+struct NegP {
+    std::uint32_t ab, cx, sf;
+};
+PTXV_FI constexpr unsigned neg_ab(NegP n) noexcept { return n.ab; }
+PTXV_FI constexpr std::uint32_t neg_cx(NegP n) noexcept { return n.cx; }
+PTXV_FI constexpr unsigned neg_sf(NegP n) noexcept { return n.sf; }
 PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return (c & ~d.at) | (t << (d.pos & 31u));
 }
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
-    w[8] = w[9] = w[10] = w[11] = 0;
+    w[8] = neg_ab(x), w[9] = neg_cx(x), w[10] = neg_sf(x), w[11] = 0;
 }
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
@@ -7246,15 +7254,13 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
@@ -7268,15 +7274,13 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -7292,15 +7296,13 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -7316,15 +7318,13 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -7339,15 +7339,13 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -7364,15 +7362,13 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -7496,16 +7492,14 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -7518,17 +7512,15 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -7543,17 +7535,15 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -7568,17 +7558,15 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -7592,17 +7580,15 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -7618,17 +7604,15 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -7762,16 +7746,14 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -7784,17 +7766,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -7809,17 +7789,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -7834,17 +7812,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -7858,17 +7834,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -7884,17 +7858,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8028,16 +8000,14 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -8050,17 +8020,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8075,17 +8043,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8100,17 +8066,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -8124,17 +8088,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8150,17 +8112,15 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8294,15 +8254,13 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
@@ -8316,15 +8274,13 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -8340,15 +8296,13 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -8364,15 +8318,13 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -8387,15 +8339,13 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -8412,15 +8362,13 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const unsigned sf = nab | nc;
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const unsigned sf = detail::neg_sf(neg);
     const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
@@ -8544,16 +8492,14 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -8566,17 +8512,15 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8591,17 +8535,15 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8616,17 +8558,15 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -8640,17 +8580,15 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8666,17 +8604,15 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8810,16 +8746,14 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -8832,17 +8766,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8857,17 +8789,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -8882,17 +8812,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -8906,17 +8834,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -8932,17 +8858,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -9076,16 +9000,14 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     return static_cast<std::uint32_t>(lo);
 }
@@ -9098,17 +9020,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -9123,17 +9043,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);
@@ -9148,17 +9066,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     return detail::sat32(hi, lo, 0x80000000ull);
@@ -9172,17 +9088,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 7) | (hi << 57);
@@ -9198,17 +9112,15 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const unsigned neg = pw[7];
+    const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t p = ta * tb;
     const std::uint64_t pl = static_cast<std::uint64_t>(p);
     const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const unsigned nab = (neg ^ (neg >> 1)) & 1u;
-    const unsigned nc = (neg >> 2) & 1u;
-    const std::uint64_t pm = std::uint64_t{0} - nab;
-    const std::uint32_t cc = c ^ (0u - (nc & (nab ^ 1u)));
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc);
+    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
+    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
     const std::uint64_t lo = (pl ^ pm) + c2;
     const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
     const std::uint64_t rl = (lo >> 15) | (hi << 49);

@@ -286,7 +286,8 @@ struct VariantFns {
 
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
 // w[2], w[3] the b selector's, w[4] the d selector's position, w[5] its
-// bits, w[6] those bits at the position, w[7] x as given (vmad's negations).
+// bits, w[6] those bits at the position, w[7] x as given, w[8]-w[10] x read
+// as vmad's negations (NegP).
 struct SelP {
     std::uint32_t l, r;
 };
@@ -301,13 +302,20 @@ PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
 }
+// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_cx, neg_sf.
+struct NegP {
+    std::uint32_t ab, cx, sf;
+};
+PTXV_FI constexpr unsigned neg_ab(NegP n) noexcept { return n.ab; }
+PTXV_FI constexpr std::uint32_t neg_cx(NegP n) noexcept { return n.cx; }
+PTXV_FI constexpr unsigned neg_sf(NegP n) noexcept { return n.sf; }
 PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return (c & ~d.at) | (t << (d.pos & 31u));
 }
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
-    w[8] = w[9] = w[10] = w[11] = 0;
+    w[8] = neg_ab(x), w[9] = neg_cx(x), w[10] = neg_sf(x), w[11] = 0;
 }
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
@@ -547,7 +555,7 @@ OutputFile emit_batch(const Spec&, const std::vector<Variant>& variants, const E
             o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig
               << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
             if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6]};\n";
-            if (L.x == XParam::neg && L.x_used) o << "    const unsigned neg = pw[7];\n";
+            if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
             o << L.body << "}\n}  // namespace detail::pre\n"
               << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n
               << "(a, b, c, 0u, 0u, 0u);\n}\n}  // namespace detail::pre_d\n";

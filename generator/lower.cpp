@@ -304,19 +304,16 @@ Lowered lower_vmad(const Variant& v) {
         b.u64v("c2", std::string(static_signed ? "static_cast<std::uint64_t>(detail::sx32(c))" : "std::uint64_t{c}") +
                          " + 1u");
     } else {
-        b.line("const unsigned nab = (neg ^ (neg >> 1)) & 1u;");  // (a*b) negated
-        b.line("const unsigned nc = (neg >> 2) & 1u;");           // c written negated
-        b.u64v("pm", "std::uint64_t{0} - nab");
-        // The pseudocode's else-if chain drops c's negation under a product negation.
-        b.u32("cc", "c ^ (0u - (nc & (nab ^ 1u)))");
+        b.u64v("pm", "std::uint64_t{0} - detail::neg_ab(neg)");
+        b.u32("cc", "c ^ detail::neg_cx(neg)");
         plo = "(pl ^ pm)";
         phi = static_signed ? "(ph ^ pm)" : "pm";
         if (static_signed) {
             sf = "1";
-            b.u64v("c2", "static_cast<std::uint64_t>(detail::sx32(cc)) + (nab | nc)");
+            b.u64v("c2", "static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg)");
         } else {
             sf = "sf";
-            b.line("const unsigned sf = nab | nc;");
+            b.line("const unsigned sf = detail::neg_sf(neg);");
             // sext32 when signedFinal, zext otherwise; lsb equals signedFinal here.
             b.u64v("c2", "(std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & "
                          "0xffffffff00000000ull)) + sf");
@@ -744,6 +741,15 @@ PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
 PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
     return static_cast<unsigned>(((@DPOS >> ((ds & 15u) << 1)) & 3u) << 3);
 }
+// R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
+// product is negated, the xor that negates c (the pseudocode's else-if chain
+// drops c's negation under a product negation), and signedFinal's negation
+// part, which is also the +1 completing a two's-complement negation.
+PTXV_FI constexpr unsigned neg_ab(unsigned neg) noexcept { return (neg ^ (neg >> 1)) & 1u; }
+PTXV_FI constexpr std::uint32_t neg_cx(unsigned neg) noexcept {
+    return 0u - (((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u));
+}
+PTXV_FI constexpr unsigned neg_sf(unsigned neg) noexcept { return neg_ab(neg) | ((neg >> 2) & 1u); }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
     const unsigned p = dpos(ds);
     return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
