@@ -204,24 +204,32 @@ void check_plan(const proof::Tally& t, const Plan& plan, std::size_t variants) {
     CHECK(plan.sizes_seen == (std::uint64_t{1} << kSizes.size()) - 1);
 }
 
-}  // namespace
-
-TEST_CASE("batch run = interp: byte SIMD (vop4, vset4), sizes, offsets, guards, selectors, masks",
-          "[batch][generated]") {
-    const std::vector<int> vs = variants_of(ptxv::Geometry::byte);
-    // vop4: 6 opcodes x 8 type triples x (plain, .sat, .add); vset4: 4 type pairs x 6 cmps x (plain, .add).
+// Every variant of a geometry through sweep(), with the plan checked and, on
+// x86-64, at least some elements through a packed kernel (otherwise only the
+// generated loop was compared).
+void sweep_geometry(ptxv::Geometry g, std::uint64_t seed) {
+    const std::vector<int> vs = variants_of(g);
+    // 6 opcodes x 8 type triples x (plain, .sat, .add); vset: 4 type pairs x 6 cmps x (plain, .add).
     REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
     proof::Tally t;
     Plan plan;
-    sweep(vs, 40, t, plan, 0x62617463683434);
+    sweep(vs, 40, t, plan, seed);
     check_plan(t, plan, vs.size());
 #if defined(__x86_64__)
-    // Otherwise only the generated loop was compared, and the packed kernels never ran.
     INFO("elements by kernel: " << plan.kernels());
     if (isa_cap() != "generated") CHECK(plan.packed() > 0);
 #endif
     t.finish();
 }
+
+}  // namespace
+
+TEST_CASE("batch run = interp: byte SIMD (vop4, vset4), sizes, offsets, guards, selectors, masks",
+          "[batch][generated]") {
+    sweep_geometry(ptxv::Geometry::byte, 0x62617463683434);
+}
+
+namespace {
 
 // Pairs (x, y) of lane values as (Va, Vb) in every lane at once, for every
 // variant of a geometry, through run() in four forms: default selectors with
@@ -299,6 +307,8 @@ void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t 
     t.finish();
 }
 
+}  // namespace
+
 TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batch][generated]") {
     std::vector<u32> bytes(256);
     for (u32 x = 0; x < 256; ++x) bytes[x] = x;
@@ -316,17 +326,7 @@ TEST_CASE("batch run = interp: edge half-word pairs in every lane, half-word SIM
 
 TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, guards, selectors, masks",
           "[batch][generated]") {
-    const std::vector<int> vs = variants_of(ptxv::Geometry::half);
-    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
-    proof::Tally t;
-    Plan plan;
-    sweep(vs, 40, t, plan, 0x62617463683232);
-    check_plan(t, plan, vs.size());
-#if defined(__x86_64__)
-    INFO("elements by kernel: " << plan.kernels());
-    if (isa_cap() != "generated") CHECK(plan.packed() > 0);
-#endif
-    t.finish();
+    sweep_geometry(ptxv::Geometry::half, 0x62617463683232);
 }
 
 TEST_CASE("batch run: every SIMD variant's default form binds a packed kernel on x86-64",

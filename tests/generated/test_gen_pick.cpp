@@ -34,23 +34,30 @@ constexpr unsigned other4(unsigned s) {
     return t;
 }
 
+// `n` biased random vectors through two compile-time calls (f1, f2: lambdas
+// over a, b, c) against the interpreter on their forms.
+template <class F1, class F2>
+void check_pair(const ptxv::Instr& in1, F1 f1, const ptxv::Instr& in2, F2 f2, int n, proof::Tally& t,
+                proof::Rng& rng) {
+    for (int i = 0; i < n; ++i) {
+        const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.u32v();
+        t.vectors += 2;
+        const u32 got1 = f1(a, b, c), want1 = ptxv::interpret(in1, a, b, c);
+        if (got1 != want1) t.report(in1, a, b, c, want1, got1, "compile-time form");
+        const u32 got2 = f2(a, b, c), want2 = ptxv::interpret(in2, a, b, c);
+        if (got2 != want2) t.report(in2, a, b, c, want2, got2, "compile-time form");
+    }
+}
+
 // vsub4 (operand order matters) with saturation, and vset4 with .add (a
 // lane sum): every selector of kSel4 under every mask.
 template <unsigned S, unsigned M>
 void check4(int vsub, int vset, proof::Tally& t, proof::Rng& rng) {
     constexpr unsigned B = other4(S);
-    proof::Prover p_sub(proof::simd_form(vsub, S, B, M), t);
-    proof::Prover p_set(proof::simd_form(vset, S, B, M), t);
-    for (int i = 0; i < 64; ++i) {
-        const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.u32v();
-        t.vectors += 2;
-        const u32 got_sub = ptxv::vsub4_s32_s32_s32_sat<S, B, M>(a, b, c);
-        const u32 want_sub = ptxv::interpret(p_sub.instr(), a, b, c);
-        if (got_sub != want_sub) t.report(p_sub.instr(), a, b, c, want_sub, got_sub, "compile-time form");
-        const u32 got_set = ptxv::vset4_u32_u32_lt_add<S, B, M>(a, b, c);
-        const u32 want_set = ptxv::interpret(p_set.instr(), a, b, c);
-        if (got_set != want_set) t.report(p_set.instr(), a, b, c, want_set, got_set, "compile-time form");
-    }
+    check_pair(proof::simd_form(vsub, S, B, M),
+               [](u32 a, u32 b, u32 c) { return ptxv::vsub4_s32_s32_s32_sat<S, B, M>(a, b, c); },
+               proof::simd_form(vset, S, B, M),
+               [](u32 a, u32 b, u32 c) { return ptxv::vset4_u32_u32_lt_add<S, B, M>(a, b, c); }, 64, t, rng);
 }
 
 template <unsigned M, std::size_t... I>
@@ -67,18 +74,10 @@ void all4(int vsub, int vset, proof::Tally& t, proof::Rng& rng) {
 template <unsigned S, unsigned M>
 void check2(int vsub, int vmin, proof::Tally& t, proof::Rng& rng) {
     constexpr unsigned B = ((S & 0x3u) ^ 2u) << 4 | (((S >> 4) & 0x3u) ^ 2u);
-    proof::Prover p_sub(proof::simd_form(vsub, S, B, M), t);
-    proof::Prover p_min(proof::simd_form(vmin, S, B, M), t);
-    for (int i = 0; i < 256; ++i) {
-        const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.u32v();
-        t.vectors += 2;
-        const u32 got_sub = ptxv::vsub2_u32_s32_s32_sat<S, B, M>(a, b, c);
-        const u32 want_sub = ptxv::interpret(p_sub.instr(), a, b, c);
-        if (got_sub != want_sub) t.report(p_sub.instr(), a, b, c, want_sub, got_sub, "compile-time form");
-        const u32 got_min = ptxv::vmin2_s32_s32_s32_add<S, B, M>(a, b, c);
-        const u32 want_min = ptxv::interpret(p_min.instr(), a, b, c);
-        if (got_min != want_min) t.report(p_min.instr(), a, b, c, want_min, got_min, "compile-time form");
-    }
+    check_pair(proof::simd_form(vsub, S, B, M),
+               [](u32 a, u32 b, u32 c) { return ptxv::vsub2_u32_s32_s32_sat<S, B, M>(a, b, c); },
+               proof::simd_form(vmin, S, B, M),
+               [](u32 a, u32 b, u32 c) { return ptxv::vmin2_s32_s32_s32_add<S, B, M>(a, b, c); }, 256, t, rng);
 }
 
 template <unsigned M, std::size_t... I>
