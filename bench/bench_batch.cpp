@@ -87,6 +87,21 @@ void batch_loop(benchmark::State& state, std::size_t n, Body body) {
     account(state, n);
 }
 
+// BM_floor<tag>/a+b+c/<size> and BM_floor_c<tag>/a+b+k/<size> for one
+// compilation of the two bare loops.
+using FloorFn = void (*)(const u32*, const u32*, const u32*, u32*, std::size_t);
+using FloorCFn = void (*)(const u32*, const u32*, u32, u32*, std::size_t);
+void add_floors(const std::string& tag, FloorFn loop, FloorCFn loop_c, const Size& size) {
+    const std::size_t n = size.n;
+    reg("BM_floor" + tag + "/a+b+c/" + size.name, "floor", nullptr,
+        [n, loop](benchmark::State& s) { batch_loop(s, n, loop); });
+    reg("BM_floor_c" + tag + "/a+b+k/" + size.name, "floor", nullptr, [n, loop_c](benchmark::State& s) {
+        batch_loop(s, n, [loop_c](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+            loop_c(a, b, kConstC, d, m);
+        });
+    });
+}
+
 // The batch result must be the interpreter's, element by element.
 bool batch_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Compiled& compiled, bool const_c) {
     const Inputs& v = op_inputs();
@@ -141,26 +156,9 @@ void register_batch() {
     benchmark::AddCustomContext("ptxv_dram_elements", std::to_string(sizes[2].n));
 
     for (std::size_t k = 0; k < count; ++k) {
-        const std::size_t n = sizes[k].n;
-        reg(std::string("BM_floor/a+b+c/") + sizes[k].name, "floor", nullptr,
-            [n](benchmark::State& s) { batch_loop(s, n, floor_loop); });
-        reg(std::string("BM_floor_c/a+b+k/") + sizes[k].name, "floor", nullptr,
-            [n](benchmark::State& s) {
-                batch_loop(s, n, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
-                    floor_loop_c(a, b, kConstC, d, m);
-                });
-            });
+        add_floors("", floor_loop, floor_loop_c, sizes[k]);
 #if defined(PTXV_BENCH_AVX2_FLOOR)
-        if (__builtin_cpu_supports("avx2")) {
-            reg(std::string("BM_floor_avx2/a+b+c/") + sizes[k].name, "floor", nullptr,
-                [n](benchmark::State& s) { batch_loop(s, n, floor_loop_avx2); });
-            reg(std::string("BM_floor_c_avx2/a+b+k/") + sizes[k].name, "floor", nullptr,
-                [n](benchmark::State& s) {
-                    batch_loop(s, n, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
-                        floor_loop_c_avx2(a, b, kConstC, d, m);
-                    });
-                });
-        }
+        if (__builtin_cpu_supports("avx2")) add_floors("_avx2", floor_loop_avx2, floor_loop_c_avx2, sizes[k]);
 #endif
     }
 

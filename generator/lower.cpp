@@ -664,10 +664,10 @@ Lowered lower_simd(const Variant& v) {
 // Primitives.
 
 // Per-selector nibble tables for detail::xs/xu: the left shift that puts the
-// selected part's top bit at bit 63 and the right shift that brings it back,
+// selected part's top bit at bit 31 and the right shift that brings it back,
 // both in bytes, indexed by the ptxv::Sel encoding (unlisted codes: the word).
 u64 sel_table(bool left) {
-    // none b0 b1 b2 b3 h0 h1, in bytes; other codes: the whole word
+    // none b0 b1 b2 b3 h0 h1
     const int lsh[7] = {0, 3, 2, 1, 0, 2, 0};
     const int rsh[7] = {0, 3, 3, 3, 3, 2, 2};
     u64 t = 0;

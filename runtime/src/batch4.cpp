@@ -1,4 +1,4 @@
-// ptxv: choosing a packed batch kernel for a byte SIMD instruction (see
+// ptxv: choosing a packed batch kernel for a SIMD instruction (see
 // batch4.hpp) and decoding its parameters.
 
 #include "batch4.hpp"
@@ -14,7 +14,15 @@
 namespace ptxv::batch4 {
 namespace {
 
-bool is_signed(Type t) { return t == Type::s32; }
+// The signedness of the operands and of d, and .sat; vset2/vset4 have no d
+// type and no .sat (R14).
+struct Types {
+    bool sa, sb, sd, sat;
+};
+Types types_of(const Instr& in) {
+    const bool set = in.operation == Operation::set;
+    return {in.atype == Type::s32, in.btype == Type::s32, !set && in.dtype == Type::s32, !set && in.sat};
+}
 
 // The clamp a lane result needs under .sat when d's signedness is not the
 // operands' (R7); the same signedness needs none.
@@ -32,12 +40,8 @@ Core compare_core(Cmp cmp, bool wide) {
 
 // The plan for `in`, its shuffle left to bind(); false where no kernel
 // applies.
-bool choose(const Instr& in, Plan& plan) {
-    const bool set = in.operation == Operation::set;
-    const bool sa = is_signed(in.atype), sb = is_signed(in.btype);
-    // vset4 has no d type and no .sat (R14).
-    const bool sd = !set && is_signed(in.dtype);
-    const bool sat = !set && in.sat;
+bool choose(const Instr& in, const Types& types, Plan& plan) {
+    const bool sa = types.sa, sb = types.sb, sd = types.sd, sat = types.sat;
     const bool same = sa == sb;
     const bool sum = in.op2 == Op2::add;
     const bool half = in.geometry == Geometry::half;
@@ -117,7 +121,8 @@ void fill32(std::uint8_t (&v)[16], std::int32_t x) {
     for (std::size_t i = 0; i < 16; i += 4) std::memcpy(v + i, &x, 4);
 }
 
-// Whether the lanes in `live` read their default elements.
+}  // namespace
+
 bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     for (std::size_t i = 0; i < lanes; ++i) {
         if ((live >> i & 1u) != 0 && (in.simd_asel[i] != i || in.simd_bsel[i] != lanes + i)) return false;
@@ -125,16 +130,15 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-}  // namespace
-
 detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& name) {
+    if (in.geometry == Geometry::scalar) return nullptr;
+    const Types types = types_of(in);
     Plan plan{};
-    if (in.geometry == Geometry::scalar || !choose(in, plan)) return nullptr;
+    if (!choose(in, types, plan)) return nullptr;
 
     const bool half = plan.half;
     const std::size_t lanes = half ? 2 : 4, width = half ? 2 : 1;  // lanes per element, bytes per lane
-    const bool sa = is_signed(in.atype), sb = is_signed(in.btype);
-    const bool set = in.operation == Operation::set;
+    const bool sa = types.sa, sb = types.sb, sat = types.sat, sd = types.sd;
     const unsigned mask = in.mask & (half ? 0x3u : 0xfu);
     const std::uint32_t taken = static_cast<std::uint32_t>(__builtin_popcount(mask));
 
@@ -212,8 +216,6 @@ detail::BatchKernel bind(const Instr& in, detail::BatchParams& p, const char*& n
 
     // .sat clamps each lane to d's range (R7); without it the wide results
     // are exact and only their low bits are stored.
-    const bool sat = !set && in.sat;
-    const bool sd = !set && is_signed(in.dtype);
     if (half) {
         fill32(p.ext_a, sa ? 0x8000 : 0);
         fill32(p.ext_b, sb ? 0x8000 : 0);

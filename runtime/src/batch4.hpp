@@ -5,12 +5,14 @@
 // arithmetic, which the compiler can only vectorize 32 bits per lane. These
 // kernels use the byte and half-word instructions the operations map to
 // (paddusb, pavgb, pminub, paddsw, ...) and, where the types are mixed, widen
-// to lanes of twice the width, where every exact lane result fits. compile() chooses a plan from the decoded
-// instruction; the kernels themselves read only the plan's parameters.
+// to lanes of twice the width, where every exact lane result fits. compile()
+// chooses a plan from the decoded instruction; the kernels themselves read
+// only the plan's parameters.
 // Everything here is checked element for element against the interpreter
 // (tests/generated/test_gen_batch.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "ptxv/compile.hpp"
@@ -97,6 +99,10 @@ constexpr bool valid(Core c, Fix f, Out o, bool biased, bool half) {
 detail::BatchKernel kernel_sse2(Plan plan);
 detail::BatchKernel kernel_ssse3(Plan plan);
 detail::BatchKernel kernel_avx2(Plan plan);
+
+// Whether the lanes of `in` in `live` read their default elements (R3);
+// `lanes` is the lane count, 2 or 4.
+bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);
 
 // Fills `p` and returns the kernel for `in` (a SIMD instruction), with its
 // name, or null when no packed kernel applies on this machine.

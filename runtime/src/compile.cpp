@@ -126,12 +126,8 @@ unsigned source_selector(Sel s, const char* which) {
 // form with default selectors runs. The shuffle control goes into the
 // decoded words that the SIMD forms leave unused.
 void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes) {
-    bool defaults = true;
-    for (int i = 0; i < lanes; ++i) {
-        const auto k = static_cast<std::size_t>(i);
-        defaults = defaults && in.simd_asel[k] == i && in.simd_bsel[k] == lanes + i;
-    }
-    if (defaults || (lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
+    if ((lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
+    if (batch4::default_selectors(in, static_cast<std::size_t>(lanes), 0xfu)) return;
     const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index));
     if (shuffled_form == nullptr) return;
     const std::size_t width = lanes == 4 ? 1 : 2;  // bytes per lane
@@ -200,30 +196,36 @@ std::size_t head_of(const std::uint32_t* d, std::size_t n) {
     const auto misalign = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(d) & 31u);
     return misalign % 4 == 0 ? ((32 - misalign) & 31u) / 4 : 0;
 }
+
+
+// Elements [0, n) split between `generated(from, count)` and, where a packed
+// kernel is bound, `packed(from)`, which returns how many it did.
+template <class Generated, class Packed>
+void split_run(bool has_kernel, const std::uint32_t* d, std::size_t n, Generated generated, Packed packed) {
+    std::size_t done = 0;
+    if (has_kernel) {
+        done = head_of(d, n);
+        if (done != 0) generated(0, done);
+        done += packed(done);
+    }
+    if (done < n) generated(done, n - done);
+}
 }  // namespace
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                    std::size_t n) const {
-    const detail::ManyFn many = kVariantFns[index_].many;
-    std::size_t done = 0;
-    if (kernel_ != nullptr) {
-        done = head_of(d, n);
-        if (done != 0) many(a, b, c, d, done, asel_, bsel_, x_);
-        done += kernel_(params_, a + done, b + done, c + done, 0, d + done, n - done);
-    }
-    if (done < n) many(a + done, b + done, c + done, d + done, n - done, asel_, bsel_, x_);
+    split_run(
+        kernel_ != nullptr, d, n,
+        [&](std::size_t i, std::size_t m) { kVariantFns[index_].many(a + i, b + i, c + i, d + i, m, asel_, bsel_, x_); },
+        [&](std::size_t i) { return kernel_(params_, a + i, b + i, c + i, 0, d + i, n - i); });
 }
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
-    const detail::ManyCFn many_c = kVariantFns[index_].many_c;
-    std::size_t done = 0;
-    if (kernel_ != nullptr) {
-        done = head_of(d, n);
-        if (done != 0) many_c(a, b, c, d, done, asel_, bsel_, x_);
-        done += kernel_(params_, a + done, b + done, nullptr, c, d + done, n - done);
-    }
-    if (done < n) many_c(a + done, b + done, c, d + done, n - done, asel_, bsel_, x_);
+    split_run(
+        kernel_ != nullptr, d, n,
+        [&](std::size_t i, std::size_t m) { kVariantFns[index_].many_c(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
+        [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
 }
 
 const char* Compiled::batch_kernel() const { return kernel_name_; }
