@@ -164,6 +164,7 @@ void register_batch() {
 
     // Byte SIMD (the batch target applies to these) ...
     add_batch("vadd4.u32.u32.u32 d, a, b, c", sizes, count, false);
+    add_batch("vadd4.u32.u32.u32.sat d, a, b, c", sizes, count, false);
     add_batch("vadd4.s32.s32.s32.sat d, a, b, c", sizes, count, false);
     add_batch("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", sizes, count, false);
     add_batch("vavrg4.u32.u32.u32 d, a, b, c", sizes, count, false);

@@ -105,6 +105,38 @@ void latency(benchmark::State& state, F f) {
                             static_cast<std::int64_t>(kOpElements));
 }
 
+// The array forms: f(a, b, c, d, n) over the per-op inputs, each d[i]
+// compared with the interpreter.
+template <class G>
+bool array_matches_interpreter(const std::string& what, const std::string& text, const ptxv::Instr& in, G g) {
+    const Inputs& v = op_inputs();
+    std::vector<u32> d(kOpElements);
+    g(v.a.data(), v.b.data(), v.c.data(), d.data(), kOpElements);
+    for (std::size_t i = 0; i < kOpElements; ++i) {
+        const u32 want = ptxv::interpret(in, v.a[i], v.b[i], v.c[i]);
+        if (d[i] != want) {
+            report_mismatch(what, text, v.a[i], v.b[i], v.c[i], d[i], want);
+            return false;
+        }
+    }
+    return true;
+}
+
+// Array throughput: one pass over the same L1-resident inputs that writes
+// d[i] for every element; the stores are what is consumed. One item is one
+// instruction evaluated, as in throughput().
+template <class G>
+void array_throughput(benchmark::State& state, G g) {
+    const Inputs& in = op_inputs();
+    u32* d = output(kOpElements);
+    for (auto _ : state) {
+        g(in.a.data(), in.b.data(), in.c.data(), d, kOpElements);
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(kOpElements));
+}
+
 // Registers one benchmark. `error` non-null: the measured function disagrees
 // with the interpreter, so the benchmark reports that instead of a time.
 template <class Body>

@@ -4,6 +4,8 @@
 //   BM_dispatch/<text>     the ptxv::Compiled that ptxv::compile returns
 //   BM_direct/<text>       the generated function, inlined, constant selectors
 //   BM_dispatch_lat/<text>, BM_direct_lat/<text>: the same as a dependent chain
+//   BM_array/<text>        SIMD only: the array form of ptxv_array.hpp, one
+//                          call writing d[i] for the same inputs
 // The instruction text is the name's second part, so engines pair up by it;
 // the label is the spec family. The set covers every opcode: plain, .sat, the
 // secondary operations, merges and masks, non-default selectors, vmad
@@ -11,10 +13,12 @@
 // selectors has its default-selector twin in the list (same text with the
 // selectors, masks and negations removed), so bench/report can compare them.
 
+#include <cstddef>
 #include <string>
 
 #include "bench_common.hpp"
 #include "ptxv.hpp"
+#include "ptxv_array.hpp"
 #include "ptxv/compile.hpp"
 
 namespace ptxv_bench {
@@ -40,6 +44,15 @@ void add_op(const std::string& text, Direct direct) {
     reg("BM_direct_lat/" + text, family, direct_error, [direct](benchmark::State& s) { latency(s, direct); });
 }
 
+template <class Array>
+void add_array(const std::string& text, Array array) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const char* error =
+        array_matches_interpreter("array", text, in, array) ? nullptr : "array form differs from the interpreter";
+    reg("BM_array/" + text, family_of(in), error, [array](benchmark::State& s) { array_throughput(s, array); });
+}
+
 }  // namespace
 
 // Each direct form is its own lambda type, so throughput<> and latency<> are
@@ -51,6 +64,13 @@ void add_op(const std::string& text, Direct direct) {
         (void)b;                                                         \
         (void)c;                                                         \
         return __VA_ARGS__;                                              \
+    })
+
+// A SIMD instruction: its per-word form as PTXV_OP, and its array form.
+#define PTXV_SIMD(text, ...)                                                                         \
+    PTXV_OP(text, ptxv::__VA_ARGS__(a, b, c));                                                      \
+    add_array(text, [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept { \
+        ptxv::array::__VA_ARGS__(a, b, c, d, n);                                                    \
     })
 
 void register_ops() {
@@ -101,49 +121,48 @@ void register_ops() {
     PTXV_OP("vset.u32.u32.ge d.b1, a.b3, b.b2, c", ptxv::vset_u32_u32_ge<sel::b3, sel::b2, sel::b1>(a, b, c));
 
     // --- vop2: vadd2 vsub2 vavrg2 vabsdiff2 vmin2 vmax2 ----------------------
-    PTXV_OP("vadd2.u32.u32.u32 d, a, b, c", ptxv::vadd2_u32_u32_u32(a, b, c));
-    PTXV_OP("vadd2.s32.s32.s32.sat d, a, b, c", ptxv::vadd2_s32_s32_s32_sat(a, b, c));
-    PTXV_OP("vadd2.s32.s32.s32.sat d.h1, a.h01, b.h23, c", ptxv::vadd2_s32_s32_s32_sat<0x01, 0x23, h1>(a, b, c));
-    PTXV_OP("vsub2.s32.s32.s32.sat d, a, b, c", ptxv::vsub2_s32_s32_s32_sat(a, b, c));
-    PTXV_OP("vsub2.u32.u32.u32.add d, a, b, c", ptxv::vsub2_u32_u32_u32_add(a, b, c));
-    PTXV_OP("vavrg2.s32.s32.s32 d, a, b, c", ptxv::vavrg2_s32_s32_s32(a, b, c));
-    PTXV_OP("vabsdiff2.u32.u32.u32.add d, a, b, c", ptxv::vabsdiff2_u32_u32_u32_add(a, b, c));
-    PTXV_OP("vmin2.s32.s32.s32 d, a, b, c", ptxv::vmin2_s32_s32_s32(a, b, c));
-    PTXV_OP("vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", ptxv::vmin2_s32_s32_s32<0x12, 0x30, h0>(a, b, c));
-    PTXV_OP("vmax2.u32.u32.u32 d, a, b, c", ptxv::vmax2_u32_u32_u32(a, b, c));
+    PTXV_SIMD("vadd2.u32.u32.u32 d, a, b, c", vadd2_u32_u32_u32);
+    PTXV_SIMD("vadd2.s32.s32.s32.sat d, a, b, c", vadd2_s32_s32_s32_sat);
+    PTXV_SIMD("vadd2.s32.s32.s32.sat d.h1, a.h01, b.h23, c", vadd2_s32_s32_s32_sat<0x01, 0x23, h1>);
+    PTXV_SIMD("vsub2.s32.s32.s32.sat d, a, b, c", vsub2_s32_s32_s32_sat);
+    PTXV_SIMD("vsub2.u32.u32.u32.add d, a, b, c", vsub2_u32_u32_u32_add);
+    PTXV_SIMD("vavrg2.s32.s32.s32 d, a, b, c", vavrg2_s32_s32_s32);
+    PTXV_SIMD("vabsdiff2.u32.u32.u32.add d, a, b, c", vabsdiff2_u32_u32_u32_add);
+    PTXV_SIMD("vmin2.s32.s32.s32 d, a, b, c", vmin2_s32_s32_s32);
+    PTXV_SIMD("vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", vmin2_s32_s32_s32<0x12, 0x30, h0>);
+    PTXV_SIMD("vmax2.u32.u32.u32 d, a, b, c", vmax2_u32_u32_u32);
 
     // --- vset2 ----------------------------------------------------------------
-    PTXV_OP("vset2.u32.u32.lt d, a, b, c", ptxv::vset2_u32_u32_lt(a, b, c));
-    PTXV_OP("vset2.s32.s32.ne.add d, a, b, c", ptxv::vset2_s32_s32_ne_add(a, b, c));
-    PTXV_OP("vset2.u32.s32.lt.add d, a, b, c", ptxv::vset2_u32_s32_lt_add(a, b, c));
-    PTXV_OP("vset2.s32.s32.ge d, a, b, c", ptxv::vset2_s32_s32_ge(a, b, c));
-    PTXV_OP("vset2.s32.s32.ge d.h1, a.h01, b, c", ptxv::vset2_s32_s32_ge<0x01, 0x32, h1>(a, b, c));
+    PTXV_SIMD("vset2.u32.u32.lt d, a, b, c", vset2_u32_u32_lt);
+    PTXV_SIMD("vset2.s32.s32.ne.add d, a, b, c", vset2_s32_s32_ne_add);
+    PTXV_SIMD("vset2.u32.s32.lt.add d, a, b, c", vset2_u32_s32_lt_add);
+    PTXV_SIMD("vset2.s32.s32.ge d, a, b, c", vset2_s32_s32_ge);
+    PTXV_SIMD("vset2.s32.s32.ge d.h1, a.h01, b, c", vset2_s32_s32_ge<0x01, 0x32, h1>);
 
     // --- vop4: vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4 ----------------------
-    PTXV_OP("vadd4.u32.u32.u32 d, a, b, c", ptxv::vadd4_u32_u32_u32(a, b, c));
-    PTXV_OP("vadd4.u32.u32.u32.sat d, a, b, c", ptxv::vadd4_u32_u32_u32_sat(a, b, c));
-    PTXV_OP("vadd4.s32.s32.s32.sat d, a, b, c", ptxv::vadd4_s32_s32_s32_sat(a, b, c));
-    PTXV_OP("vadd4.s32.s32.s32.sat d, a.b7654, b, c", ptxv::vadd4_s32_s32_s32_sat<0x7654, 0x7654>(a, b, c));
-    PTXV_OP("vadd4.s32.u32.u32.sat d, a, b, c", ptxv::vadd4_s32_u32_u32_sat(a, b, c));
-    PTXV_OP("vsub4.u32.u32.u32 d, a, b, c", ptxv::vsub4_u32_u32_u32(a, b, c));
-    PTXV_OP("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", ptxv::vsub4_u32_u32_u32<0x7654, 0x3210, b320>(a, b, c));
-    PTXV_OP("vsub4.s32.s32.s32.sat d, a, b, c", ptxv::vsub4_s32_s32_s32_sat(a, b, c));
-    PTXV_OP("vavrg4.u32.u32.u32 d, a, b, c", ptxv::vavrg4_u32_u32_u32(a, b, c));
-    PTXV_OP("vavrg4.s32.s32.s32 d, a, b, c", ptxv::vavrg4_s32_s32_s32(a, b, c));
-    PTXV_OP("vabsdiff4.u32.u32.u32.add d, a, b, c", ptxv::vabsdiff4_u32_u32_u32_add(a, b, c));
-    PTXV_OP("vabsdiff4.u32.u32.u32.add d.b10, a.b0123, b.b4567, c",
-            ptxv::vabsdiff4_u32_u32_u32_add<0x0123, 0x4567, b10>(a, b, c));
-    PTXV_OP("vabsdiff4.s32.s32.s32.sat d, a, b, c", ptxv::vabsdiff4_s32_s32_s32_sat(a, b, c));
-    PTXV_OP("vmin4.u32.u32.u32 d, a, b, c", ptxv::vmin4_u32_u32_u32(a, b, c));
-    PTXV_OP("vmin4.u32.u32.u32 d.b31, a.b1032, b.b5476, c", ptxv::vmin4_u32_u32_u32<0x1032, 0x5476, b31>(a, b, c));
-    PTXV_OP("vmin4.s32.u32.u32.add d, a, b, c", ptxv::vmin4_s32_u32_u32_add(a, b, c));
-    PTXV_OP("vmax4.s32.s32.s32.sat d, a, b, c", ptxv::vmax4_s32_s32_s32_sat(a, b, c));
+    PTXV_SIMD("vadd4.u32.u32.u32 d, a, b, c", vadd4_u32_u32_u32);
+    PTXV_SIMD("vadd4.u32.u32.u32.sat d, a, b, c", vadd4_u32_u32_u32_sat);
+    PTXV_SIMD("vadd4.s32.s32.s32.sat d, a, b, c", vadd4_s32_s32_s32_sat);
+    PTXV_SIMD("vadd4.s32.s32.s32.sat d, a.b7654, b, c", vadd4_s32_s32_s32_sat<0x7654, 0x7654>);
+    PTXV_SIMD("vadd4.s32.u32.u32.sat d, a, b, c", vadd4_s32_u32_u32_sat);
+    PTXV_SIMD("vsub4.u32.u32.u32 d, a, b, c", vsub4_u32_u32_u32);
+    PTXV_SIMD("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", vsub4_u32_u32_u32<0x7654, 0x3210, b320>);
+    PTXV_SIMD("vsub4.s32.s32.s32.sat d, a, b, c", vsub4_s32_s32_s32_sat);
+    PTXV_SIMD("vavrg4.u32.u32.u32 d, a, b, c", vavrg4_u32_u32_u32);
+    PTXV_SIMD("vavrg4.s32.s32.s32 d, a, b, c", vavrg4_s32_s32_s32);
+    PTXV_SIMD("vabsdiff4.u32.u32.u32.add d, a, b, c", vabsdiff4_u32_u32_u32_add);
+    PTXV_SIMD("vabsdiff4.u32.u32.u32.add d.b10, a.b0123, b.b4567, c", vabsdiff4_u32_u32_u32_add<0x0123, 0x4567, b10>);
+    PTXV_SIMD("vabsdiff4.s32.s32.s32.sat d, a, b, c", vabsdiff4_s32_s32_s32_sat);
+    PTXV_SIMD("vmin4.u32.u32.u32 d, a, b, c", vmin4_u32_u32_u32);
+    PTXV_SIMD("vmin4.u32.u32.u32 d.b31, a.b1032, b.b5476, c", vmin4_u32_u32_u32<0x1032, 0x5476, b31>);
+    PTXV_SIMD("vmin4.s32.u32.u32.add d, a, b, c", vmin4_s32_u32_u32_add);
+    PTXV_SIMD("vmax4.s32.s32.s32.sat d, a, b, c", vmax4_s32_s32_s32_sat);
 
     // --- vset4 ----------------------------------------------------------------
-    PTXV_OP("vset4.u32.u32.lt d, a, b, c", ptxv::vset4_u32_u32_lt(a, b, c));
-    PTXV_OP("vset4.s32.s32.eq.add d, a, b, c", ptxv::vset4_s32_s32_eq_add(a, b, c));
-    PTXV_OP("vset4.u32.s32.gt d, a, b, c", ptxv::vset4_u32_s32_gt(a, b, c));
-    PTXV_OP("vset4.u32.u32.lt d.b21, a.b4321, b.b0765, c", ptxv::vset4_u32_u32_lt<0x4321, 0x0765, b21>(a, b, c));
+    PTXV_SIMD("vset4.u32.u32.lt d, a, b, c", vset4_u32_u32_lt);
+    PTXV_SIMD("vset4.s32.s32.eq.add d, a, b, c", vset4_s32_s32_eq_add);
+    PTXV_SIMD("vset4.u32.s32.gt d, a, b, c", vset4_u32_s32_gt);
+    PTXV_SIMD("vset4.u32.u32.lt d.b21, a.b4321, b.b0765, c", vset4_u32_u32_lt<0x4321, 0x0765, b21>);
 }
 
 }  // namespace ptxv_bench

@@ -9,6 +9,8 @@
 //                      emulator that switches on a decoded opcode per lane
 //                      is slower still.
 //   BM_perlane_lat/<text>  the same as a dependent chain (see BM_direct_lat)
+//   BM_perlane_array/<text>  the same loop writing d[i] over the inputs, as
+//                      BM_array measures the array forms
 //   BM_perlane_rt/<text>  the same loop as an emulator runs it: one routine
 //                      for every SIMD instruction, called out of line with
 //                      the decoded operation, types, .sat, .add and mask, and
@@ -196,6 +198,14 @@ void add_reference(const char* prefix, const std::string& text, F f) {
     // one instruction at a time; compared with BM_direct_lat.
     if (std::string(prefix) == "BM_perlane") {
         reg(std::string(prefix) + "_lat/" + text, family_of(in), error, [f](benchmark::State& s) { latency(s, f); });
+        const auto loop = [f](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+            for (std::size_t i = 0; i < n; ++i) d[i] = f(a[i], b[i], c[i]);
+        };
+        const char* array_error = array_matches_interpreter("BM_perlane_array", text, in, loop)
+                                      ? nullptr
+                                      : "reference differs from the interpreter";
+        reg(std::string(prefix) + "_array/" + text, family_of(in), array_error,
+            [loop](benchmark::State& s) { array_throughput(s, loop); });
     }
 }
 

@@ -115,6 +115,7 @@ int main(int argc, char** argv) {
                                 "  (or: cmake --build build --target regenerate)";
             files.push_back(emit_header(spec, variants, opt));
             files.push_back(emit_batch(spec, variants, opt));
+            files.push_back(emit_array(spec, variants, opt));
             files.push_back(emit_dispatch(spec, variants, opt));
             files.push_back(emit_tables(spec, variants, opt));
             files.push_back(emit_variants_md(spec, variants, opt));

@@ -1,0 +1,163 @@
+// Shared by the tests of the array forms (test_gen_array*.cpp): the sweeps,
+// over a table of compile-time forms that each test file builds from
+// ptxv_array.hpp with its own settings.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "proof.hpp"
+
+namespace array_proof {
+
+
+using proof::u32;
+using Fn = void (*)(const u32*, const u32*, const u32*, u32*, std::size_t);
+
+// One compile-time form of an array function and what it means as an instruction.
+struct Form {
+    Fn fn;
+    unsigned asel, bsel, mask;
+    bool swapped;  // Va reads b and Vb reads a: feed the pairs the other way round
+    const char* kind;
+};
+
+struct Entry {
+    const char* name;
+    std::vector<Form> forms;
+};
+
+inline int variant_index(const std::string& fn) {
+    for (int v = 0; v < proof::kVariantCount; ++v)
+        if (fn == proof::kVariants[v].function) return v;
+    return -1;
+}
+
+// The pairs (x, y) of `values`, every lane of a holding x and every lane of
+// b holding y, through each form of each function of the geometry.
+inline void pair_sweep(const std::vector<Entry>& entries, unsigned lanes, const std::vector<u32>& values,
+                       std::uint64_t seed) {
+    REQUIRE(entries.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    const u32 splat = lanes == 4 ? 0x01010101u : 0x00010001u;
+    proof::Rng rng(seed);
+    proof::Tally t;
+    const std::size_t pairs = values.size() * values.size();
+    std::vector<u32> a(pairs), b(pairs), c(pairs), d(pairs);
+    for (std::size_t j = 0; j < pairs; ++j) {
+        a[j] = values[j / values.size()] * splat;
+        b[j] = values[j % values.size()] * splat;
+    }
+    std::size_t forms = 0;
+    for (const Entry& e : entries) {
+        const int v = variant_index(e.name);
+        REQUIRE(v >= 0);
+        REQUIRE(proof::lanes_of_variant(v) == lanes);
+        for (const Form& f : e.forms) {
+            ++forms;
+            const ptxv::Instr in = proof::simd_form(v, f.asel, f.bsel, f.mask);
+            const std::vector<u32>& av = f.swapped ? b : a;
+            const std::vector<u32>& bv = f.swapped ? a : b;
+            for (u32& x : c) x = rng.u32v();
+            f.fn(av.data(), bv.data(), c.data(), d.data(), pairs);
+            for (std::size_t j = 0; j < pairs; ++j) {
+                ++t.vectors;
+                const u32 want = ptxv::interpret(in, av[j], bv[j], c[j]);
+                if (d[j] != want) t.report(in, av[j], bv[j], c[j], want, d[j], f.kind);
+            }
+        }
+    }
+    CHECK(forms == entries.size() * entries.front().forms.size());
+    CHECK(t.vectors == forms * pairs);
+    t.finish();
+}
+
+// Lanes mostly at their edges, some random.
+inline u32 lane_word(proof::Rng& rng, unsigned lanes) {
+    static const std::vector<u32> e8 = proof::lane_edges(8), e16 = proof::lane_edges(16);
+    const std::vector<u32>& e = lanes == 4 ? e8 : e16;
+    const unsigned bits = 32 / lanes;
+    const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
+    u32 w = 0;
+    for (unsigned i = 0; i < lanes; ++i) {
+        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
+        w |= x << (bits * i);
+    }
+    return w;
+}
+
+// Sizes around the four-word step, unaligned starts, guard words around d,
+// and the in-place form d = a.
+inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::uint64_t seed) {
+    constexpr std::size_t kSizes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 100};
+    constexpr std::size_t kGuard = 4;
+    constexpr u32 kSentinel = 0xdeadbeefu;
+    proof::Rng rng(seed);
+    proof::Tally t;
+    std::uint64_t runs = 0;
+    for (const Entry& e : entries) {
+        const int v = variant_index(e.name);
+        REQUIRE(v >= 0);
+        for (const Form& f : e.forms) {
+            const ptxv::Instr in = proof::simd_form(v, f.asel, f.bsel, f.mask);
+            for (std::size_t n : kSizes) {
+                const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
+                // Inputs end at the end of their allocation: a read past
+                // element n-1 is a heap overflow under ASan.
+                auto input = [&](std::size_t o, bool edges) {
+                    std::vector<u32> buf(o + n + (o + n == 0 ? 1 : 0));
+                    for (u32& x : buf) x = edges ? lane_word(rng, lanes) : rng.u32v();
+                    return buf;
+                };
+                const std::vector<u32> ab = input(oa, true), bb = input(ob, true), cb = input(oc, false);
+                const u32 *pa = ab.data() + oa, *pb = bb.data() + ob, *pc = cb.data() + oc;
+                std::vector<u32> dbuf(kGuard + od + n + kGuard, kSentinel);
+                u32* d = dbuf.data() + kGuard + od;
+                f.fn(pa, pb, pc, d, n);
+                // In place: d is a copy of a, and a is read from it.
+                std::vector<u32> inplace(pa, pa + n);
+                inplace.push_back(0);
+                f.fn(inplace.data(), pb, pc, inplace.data(), n);
+                ++runs;
+                const std::string where = std::string(f.kind) + " n=" + std::to_string(n);
+                for (std::size_t i = 0; i < n; ++i) {
+                    t.vectors += 2;
+                    const u32 want = ptxv::interpret(in, pa[i], pb[i], pc[i]);
+                    if (d[i] != want) t.report(in, pa[i], pb[i], pc[i], want, d[i], where.c_str());
+                    if (inplace[i] != want) t.report(in, pa[i], pb[i], pc[i], want, inplace[i], (where + " in place").c_str());
+                }
+                for (std::size_t j = 0; j < dbuf.size(); ++j) {
+                    const bool inside = j >= kGuard + od && j < kGuard + od + n;
+                    if (inside || dbuf[j] == kSentinel) continue;
+                    ++t.mismatches;
+                    INFO(ptxv::print(in) << " (" << where << ") wrote outside d, at buffer word " << j);
+                    CHECK(proof::hex(dbuf[j]) == proof::hex(kSentinel));
+                }
+            }
+        }
+    }
+    CHECK(runs == entries.size() * entries.front().forms.size() * (sizeof kSizes / sizeof kSizes[0]));
+    t.finish();
+}
+
+// Every byte value against every byte value, in every lane.
+inline void byte_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
+    std::vector<u32> bytes(256);
+    for (u32 x = 0; x < 256; ++x) bytes[x] = x;
+    pair_sweep(entries, 4, bytes, seed);
+}
+
+// All 2^32 half-word pairs are out of reach: the edges, the patterns that
+// straddle a byte boundary, and random values, 160 in all, crossed.
+inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
+    std::vector<u32> values = proof::lane_edges(16);
+    for (u32 x : {0xff00u, 0x7f80u, 0x807fu, 0x80ffu, 0xff7fu, 0x0180u}) values.push_back(x);
+    proof::Rng rng(0x68616c66);
+    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
+    pair_sweep(entries, 2, values, seed);
+}
+
+}  // namespace array_proof
