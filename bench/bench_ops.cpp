@@ -6,6 +6,8 @@
 //   BM_dispatch_lat/<text>, BM_direct_lat/<text>: the same as a dependent chain
 //   BM_array/<text>        SIMD only: the array form of ptxv_array.hpp, one
 //                          call writing d[i] for the same inputs
+//   BM_dispatch_array/<text>  SIMD only: the same through Compiled::run, the
+//                          array form behind run-time dispatch
 // The instruction text is the name's second part, so engines pair up by it;
 // the label is the spec family. The set covers every opcode: plain, .sat, the
 // secondary operations, merges and masks, non-default selectors, vmad
@@ -51,6 +53,13 @@ void add_array(const std::string& text, Array array) {
     const char* error =
         array_matches_interpreter("array", text, in, array) ? nullptr : "array form differs from the interpreter";
     reg("BM_array/" + text, family_of(in), error, [array](benchmark::State& s) { array_throughput(s, array); });
+    const ptxv::Compiled compiled = ptxv::compile(in);
+    const auto run = [compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+        compiled.run(a, b, c, d, n);
+    };
+    const char* run_error =
+        array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
+    reg("BM_dispatch_array/" + text, family_of(in), run_error, [run](benchmark::State& s) { array_throughput(s, run); });
 }
 
 }  // namespace
