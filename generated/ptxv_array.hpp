@@ -342,8065 +342,10369 @@ template <int W, unsigned Mask> PTXV_FI u32x4 wide_sum(Wide<W> t) noexcept {
 // vadd2.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd2.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub2.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::avrg_u<16>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg2.s32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.u32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.u32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.s32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.s32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.u32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.u32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.u32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.s32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.s32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff2.s32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::min<16, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::min<16, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin2.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::max<16, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::max<16, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax2.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.eq: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 0>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 0>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.ne: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 1>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 1>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.lt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 2>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 2>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.le: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 3>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 3>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.gt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 4>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 4>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.ge: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 5>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.u32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 5>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.eq: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.ne: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.lt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.le: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.gt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.ge: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.u32.s32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.eq: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.ne: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.lt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.le: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.gt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.ge: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.u32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.eq: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 0>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 0>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.ne: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 1>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 1>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.lt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 2>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 2>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.le: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 3>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 3>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.gt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 4>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 4>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.ge: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 5>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset2.s32.s32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 5>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset2_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vadd4.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vadd4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vsub4.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vsub4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::avrg_u<8>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vavrg4.s32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vavrg4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.u32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.u32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.s32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.s32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.u32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.u32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.u32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.s32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.s32.add: max - min lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vabsdiff4.s32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vabsdiff4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::min<8, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::min<8, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmin4.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmin4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::max<8, true>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::max<8, false>(A, B)), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vmax4.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vmax4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.eq: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 0>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 0>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.ne: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 1>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 1>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.lt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 2>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 2>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.le: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 3>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 3>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.gt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 4>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 4>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.ge: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 5>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.u32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 5>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.eq: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.ne: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.lt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.le: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.gt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.ge: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.u32.s32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.eq: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.ne: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.lt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.le: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.gt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.ge: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.u32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.eq: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 0>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 0>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.ne: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 1>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 1>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.lt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 2>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 2>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.le: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 3>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 3>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.gt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 4>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 4>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.ge: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 5>(A, B), C));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 // vset4.s32.s32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    std::size_t tail = 0;
+    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
 #if PTXV_ARRAY_VECTOR
-    tail = n - n % 4;
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
         detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 5>(A, B)));
     };
     std::size_t i = 0;
-    for (; i + 8 <= tail; i += 8) {
+    for (; i + 8 <= n; i += 8) {
         step(i);
         step(i + 4);
     }
-    if (i < tail) step(i);
+    if (i + 4 <= n) {
+        step(i);
+        i += 4;
+    }
+    if (i < n) one(i);
+    if (i + 1 < n) one(i + 1);
+    if (i + 2 < n) one(i + 2);
+#else
+    for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
-    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::vset4_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
 }
 
 

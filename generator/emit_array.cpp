@@ -9,9 +9,11 @@
 // fits (R5). Which of the two, and which clamp .sat still needs, is decided
 // here from the variant, so the emitted body holds no test of the types.
 // Two steps per loop iteration: a loop of one short step runs at half speed
-// on some cores, depending on where its code happens to lie. Words left
-// over, and compilers without the extensions, use the per-word template form
-// of ptxv.hpp, which also checks the selector and mask arguments.
+// on some cores, depending on where its code happens to lie. The at most
+// three words left over, and compilers without the extensions, use the
+// per-word template form of ptxv.hpp, which also checks the selector and
+// mask arguments; the leftovers are unrolled, so the compiler does not
+// vectorize a loop that never runs four times.
 #include <sstream>
 
 #include "emit.hpp"
@@ -454,9 +456,9 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
           << selector_literal(g.default_bsel) << ", unsigned Mask = mask::" << g.default_mask << ">\n"
           << "inline void " << L.name
           << "(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {\n"
-          << "    std::size_t tail = 0;\n"
+          << "    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::" << L.name
+          << "<Asel, Bsel, Mask>(a[i], b[i], c[i]); };\n"
           << "#if PTXV_ARRAY_VECTOR\n"
-          << "    tail = n - n % 4;\n"
           << "    const auto step = [=](std::size_t i) noexcept {\n"
           << "        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);\n"
           << "        const detail::u32x4 A = detail::pick<" << (g.lane_bits) << ", Asel, Mask>(a4, b4), B = detail::pick<"
@@ -464,13 +466,20 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
           << s.body
           << "    };\n"
           << "    std::size_t i = 0;\n"
-          << "    for (; i + 8 <= tail; i += 8) {\n"
+          << "    for (; i + 8 <= n; i += 8) {\n"
           << "        step(i);\n"
           << "        step(i + 4);\n"
           << "    }\n"
-          << "    if (i < tail) step(i);\n"
+          << "    if (i + 4 <= n) {\n"
+          << "        step(i);\n"
+          << "        i += 4;\n"
+          << "    }\n"
+          << "    if (i < n) one(i);\n"
+          << "    if (i + 1 < n) one(i + 1);\n"
+          << "    if (i + 2 < n) one(i + 2);\n"
+          << "#else\n"
+          << "    for (std::size_t i = 0; i < n; ++i) one(i);\n"
           << "#endif\n"
-          << "    for (std::size_t i = tail; i < n; ++i) d[i] = ptxv::" << L.name << "<Asel, Bsel, Mask>(a[i], b[i], c[i]);\n"
           << "}\n\n";
     }
     // Every variant once per geometry, for tables built by the including code.
