@@ -150,6 +150,24 @@ TEST_CASE("compare_golden passes a file in which every line agrees", "[golden]")
     CHECK_THAT(out.str(), Contains("golden: OK"));
 }
 
+TEST_CASE("compare_golden reads values as eval --batch does, negative decimals included", "[golden]") {
+    // -1 + -2 = -3; the lowest decimal is -2^31; one below it and 2^32 are refused.
+    std::istringstream in(
+        "# gpu: none (test)\n"
+        "vadd.s32.s32.s32 r0, r1, r2;\t-1\t-2\t0\t0xfffffffd\n"
+        "vadd.s32.s32.s32 r0, r1, r2;\t-2147483648\t0\t0\t2147483648\n"
+        "vadd.s32.s32.s32 r0, r1, r2;\t-2147483649\t0\t0\t0\n"
+        "vadd.s32.s32.s32 r0, r1, r2;\t4294967296\t0\t0\t0\n");
+    std::ostringstream out;
+    const ptxv::GoldenReport r = ptxv::compare_golden(in, out);
+    INFO(out.str());
+    CHECK(r.evaluated == 2);
+    CHECK(r.disagreements == 0);
+    CHECK(r.errors == 2);
+    CHECK_THAT(out.str(), Contains("line 4: bad value for a '-2147483649'"));
+    CHECK_THAT(out.str(), Contains("line 5: bad value for a '4294967296'"));
+}
+
 TEST_CASE("compare_golden limits what it shows, not what it counts", "[golden]") {
     std::string text = "# gpu: test\n";
     for (int i = 0; i < 5; ++i) text += "vadd.u32.u32.u32 r0, r1, r2;\t1\t2\t0\t0x5\n";

@@ -390,7 +390,8 @@ int main(int argc, char** argv) {
     CLI::App* golden = app.add_subcommand("golden", "Compare both engines with recorded results");
     golden->footer(with_exit_status(
         "Reads the results recorded on a GPU by ptxv_hwcheck (generated/ptxv_hwcheck.cu): one\n"
-        "INSTR<TAB>A<TAB>B<TAB>C<TAB>D line per evaluation, leading '#' lines as a header ('-' = stdin).\n"
+        "INSTR<TAB>A<TAB>B<TAB>C<TAB>D line per evaluation, leading '#' lines as a header ('-' = stdin);\n"
+        "values as in 'eval --batch': 0x hex or decimal in [-2147483648, 4294967295].\n"
         "Evaluates every line with the interpreter and with the generated functions, and prints the\n"
         "agreement per opcode and the disagreements as replayable 'ptxv eval' lines.\n"
         "Exit status 1 on any disagreement or unreadable line, or when nothing could be compared."));

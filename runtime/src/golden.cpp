@@ -16,6 +16,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ptxv/batch_text.hpp"
 #include "ptxv/compile.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
@@ -36,32 +37,6 @@ struct Form {
     unsigned shown = 0;     // disagreements of this form already in the report
     bool disagreed = false;
 };
-
-// 0x hex of at most 32 bits, or a decimal below 2^32.
-bool parse_u32(std::string_view s, std::uint32_t* out) {
-    std::uint64_t v = 0;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        s.remove_prefix(2);
-        if (s.size() > 16) return false;
-        for (char c : s) {
-            unsigned d;
-            if (c >= '0' && c <= '9') d = static_cast<unsigned>(c - '0');
-            else if (c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
-            else return false;
-            v = v << 4 | d;
-        }
-    } else {
-        if (s.empty() || s.size() > 10) return false;
-        for (char c : s) {
-            if (c < '0' || c > '9') return false;
-            v = v * 10 + static_cast<unsigned>(c - '0');
-        }
-    }
-    if (v > 0xffffffffull) return false;
-    *out = static_cast<std::uint32_t>(v);
-    return true;
-}
 
 std::string hex(std::uint32_t v) {
     char buf[16];
@@ -137,9 +112,11 @@ GoldenReport compare_golden(std::istream& tsv, std::ostream& report, unsigned ma
         std::uint32_t v[4];
         bool values_ok = true;
         for (int k = 0; k < 4; ++k)
-            if (!parse_u32(trim(fields[static_cast<std::size_t>(k) + 1]), &v[k])) {
+            // The values are read as `ptxv eval --batch` reads them.
+            if (!parse_batch_value(trim(fields[static_cast<std::size_t>(k) + 1]), &v[k], nullptr)) {
                 fail(std::string("bad value for ") + "abcd"[k] + " '" + std::string(fields[static_cast<std::size_t>(k) + 1]) +
-                     "' (expected 0x hex or decimal, 32 bits)");
+                     "' (expected 0x followed by at most 32 bits of hex digits, or a decimal in [-2147483648, "
+                     "4294967295])");
                 values_ok = false;
                 break;
             }
