@@ -161,3 +161,47 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 }
 
 }  // namespace array_proof
+
+// The compile-time forms, for the file that includes ptxv_array.hpp with its
+// own settings. Core: the default selectors with the full and a partial
+// mask, and both words in both operands (upper lanes from the other word)
+// under a partial mask. Permuted: Va from a's lanes permuted and Vb from
+// b's reversed, then the same with a and b swapped.
+#define PTXV_ARRAY_FORMS4_CORE(f)                                                                     \
+    {&ptxv::array::f<>, 0x3210u, 0x7654u, 0xfu, false, "default"},                                   \
+        {&ptxv::array::f<0x3210u, 0x7654u, ptxv::mask::b320>, 0x3210u, 0x7654u, 0xdu, false, "mask"}, \
+        {&ptxv::array::f<0x6501u, 0x2374u, ptxv::mask::b31>, 0x6501u, 0x2374u, 0xau, false, "mixed"}
+#define PTXV_ARRAY_FORMS4_PERMUTED(f)                                                                           \
+    {&ptxv::array::f<0x1032u, 0x4567u, ptxv::mask::b3210>, 0x1032u, 0x4567u, 0xfu, false, "one source"}, \
+        {&ptxv::array::f<0x6547u, 0x0213u, ptxv::mask::b3210>, 0x6547u, 0x0213u, 0xfu, true, "swapped"}
+#define PTXV_ARRAY_FORMS2_CORE(f)                                                            \
+    {&ptxv::array::f<>, 0x10u, 0x32u, 0x3u, false, "default"},                              \
+        {&ptxv::array::f<0x10u, 0x32u, ptxv::mask::h1>, 0x10u, 0x32u, 0x2u, false, "mask"}, \
+        {&ptxv::array::f<0x21u, 0x03u, ptxv::mask::h0>, 0x21u, 0x03u, 0x1u, false, "mixed"}
+#define PTXV_ARRAY_FORMS2_PERMUTED(f)                                                               \
+    {&ptxv::array::f<0x00u, 0x23u, ptxv::mask::h10>, 0x00u, 0x23u, 0x3u, false, "one source"}, \
+        {&ptxv::array::f<0x23u, 0x01u, ptxv::mask::h10>, 0x23u, 0x01u, 0x3u, true, "swapped"}
+
+// table(lanes): every SIMD variant of a geometry from the generated lists,
+// each with the forms ENTRY4 / ENTRY2 give it.
+#define PTXV_ARRAY_PROOF_TABLE(ENTRY4, ENTRY2)                                     \
+    const std::vector<array_proof::Entry>& table(unsigned lanes) {                 \
+        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_VARIANTS(ENTRY4)}; \
+        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_VARIANTS(ENTRY2)}; \
+        return lanes == 4 ? byte : half;                                            \
+    }
+
+// The three test cases over table().
+#define PTXV_ARRAY_PROOF_CASES(NAME, SEED)                                                         \
+    TEST_CASE(NAME " = interp: every byte pair in every lane, byte SIMD", "[array][generated]") {  \
+        array_proof::byte_pairs(table(4), (SEED) + 1);                                             \
+    }                                                                                              \
+    TEST_CASE(NAME " = interp: edge half-word pairs in every lane, half-word SIMD",                \
+              "[array][generated]") {                                                              \
+        array_proof::half_pairs(table(2), (SEED) + 2);                                             \
+    }                                                                                              \
+    TEST_CASE(NAME " = interp: sizes, offsets, guards and in place, both geometries",              \
+              "[array][generated]") {                                                              \
+        array_proof::shape_sweep(table(4), 4, (SEED) + 3);                                         \
+        array_proof::shape_sweep(table(2), 2, (SEED) + 4);                                         \
+    }
