@@ -17,7 +17,6 @@
 #include <sstream>
 
 #include "emit.hpp"
-#include "lower.hpp"
 
 namespace ptxv::gen {
 
@@ -81,14 +80,14 @@ template <> struct L<8> {
     typedef s8x16 S;
     typedef s16x8 WS;
     static constexpr unsigned kLanes = 4;
-    static constexpr std::uint32_t kLane = 0xffu, kSign = 0x80808080u, kLow = 0x00ff00ffu;
+    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu;
 };
 template <> struct L<16> {
     typedef u16x8 U;
     typedef s16x8 S;
     typedef s32x4 WS;
     static constexpr unsigned kLanes = 2;
-    static constexpr std::uint32_t kLane = 0xffffu, kSign = 0x80008000u, kLow = 0x0000ffffu;
+    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu;
 };
 template <int W, bool S> using V = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
@@ -105,12 +104,9 @@ template <class T> PTXV_FI T vmin(T x, T y) noexcept { return x < y ? x : y; }
 template <class T> PTXV_FI T vmax(T x, T y) noexcept { return x < y ? y : x; }
 template <class T, class M> PTXV_FI T blend(M m, T x, T y) noexcept { return (x & (T)m) | (y & ~(T)m); }
 
-// The bits of a word that the lanes in Mask occupy.
+// The bits of a word that the lanes in mask occupy (the per-word forms' own).
 template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
-    std::uint32_t r = 0;
-    for (unsigned j = 0; j < L<W>::kLanes; ++j)
-        if ((mask >> j) & 1u) r |= L<W>::kLane << (static_cast<unsigned>(W) * j);
-    return r;
+    return W == 8 ? ::ptxv::detail::lanes4(mask) : ::ptxv::detail::lanes2(mask);
 }
 constexpr int popcount(unsigned m) noexcept { return m == 0 ? 0 : static_cast<int>(m & 1u) + popcount(m >> 1); }
 
@@ -122,7 +118,7 @@ template <int W, unsigned G, int J, bool Live> PTXV_FI u32x4 lane_from(u32x4 a, 
     } else {
         const u32x4 s = G < L<W>::kLanes ? a : b;
         constexpr int from = static_cast<int>(G % L<W>::kLanes);
-        constexpr std::uint32_t keep = L<W>::kLane << (W * J);
+        constexpr std::uint32_t keep = lane_bits<W>(1u << J);
         if constexpr (from > J) return (s >> (W * (from - J))) & keep;
         else if constexpr (from < J) return (s << (W * (J - from))) & keep;
         else return s & keep;
@@ -153,43 +149,46 @@ template <int W> PTXV_FI u32x4 sat_on(typename L<W>::S ov, typename L<W>::S x, t
     return (u32x4)blend(ov, (S)((S)(x < S{}) ^ splat<S>((1 << (W - 1)) - 1)), r);
 }
 template <int W, bool Signed> PTXV_FI u32x4 addsat(u32x4 a, u32x4 b) noexcept {
-    typedef typename L<W>::U U;
-    typedef typename L<W>::S S;
 #if PTXV_ARRAY_X86
     const __m128i x = (__m128i)a, y = (__m128i)b;
     if constexpr (W == 8) return (u32x4)(Signed ? _mm_adds_epi8(x, y) : _mm_adds_epu8(x, y));
     else return (u32x4)(Signed ? _mm_adds_epi16(x, y) : _mm_adds_epu16(x, y));
-#endif
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
     if constexpr (!Signed) {
         return (u32x4)(vmin((U)a, (U)~b) + (U)b);
     } else {
         const S x = (S)a, y = (S)b, r = (S)((U)a + (U)b);
         return sat_on<W>((S)(((x ^ r) & (y ^ r)) < S{}), x, r);
     }
+#endif
 }
 template <int W, bool Signed> PTXV_FI u32x4 subsat(u32x4 a, u32x4 b) noexcept {
-    typedef typename L<W>::U U;
-    typedef typename L<W>::S S;
 #if PTXV_ARRAY_X86
     const __m128i x = (__m128i)a, y = (__m128i)b;
     if constexpr (W == 8) return (u32x4)(Signed ? _mm_subs_epi8(x, y) : _mm_subs_epu8(x, y));
     else return (u32x4)(Signed ? _mm_subs_epi16(x, y) : _mm_subs_epu16(x, y));
-#endif
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
     if constexpr (!Signed) {
         return (u32x4)(vmax((U)a, (U)b) - (U)b);
     } else {
         const S x = (S)a, y = (S)b, r = (S)((U)a - (U)b);
         return sat_on<W>((S)(((x ^ y) & (x ^ r)) < S{}), x, r);
     }
+#endif
 }
 // Unsigned lanes only: (x + y + 1) >> 1 without the carry out.
 template <int W> PTXV_FI u32x4 avrg_u(u32x4 a, u32x4 b) noexcept {
-    typedef typename L<W>::U U;
 #if PTXV_ARRAY_X86
     if constexpr (W == 8) return (u32x4)_mm_avg_epu8((__m128i)a, (__m128i)b);
     else return (u32x4)_mm_avg_epu16((__m128i)a, (__m128i)b);
-#endif
+#else
+    typedef typename L<W>::U U;
     return (u32x4)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
+#endif
 }
 // |a - b| of same-signed lanes fits the lane as an unsigned value.
 template <int W, bool Signed> PTXV_FI u32x4 absdiff(u32x4 a, u32x4 b) noexcept {
@@ -237,11 +236,12 @@ template <int W> PTXV_FI u32x4 to_unsigned(u32x4 r) noexcept {
 // R11 for lane results held in their lanes: the sum over the lanes in Mask,
 // each read as signed or unsigned. Signed lanes are offset to unsigned first.
 template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 lane_sum(u32x4 v) noexcept {
+    // What offsetting each lane in Mask by half its range adds to the sum.
+    constexpr std::uint32_t offset = static_cast<std::uint32_t>(popcount(Mask)) << (W - 1);
 #if PTXV_ARRAY_X86
     // pmaddwd adds the two signed half-words of each word: byte lanes are
     // first summed in pairs (at most 510), unsigned half-words offset to
     // signed.
-    constexpr std::uint32_t offset = static_cast<std::uint32_t>(popcount(Mask)) << (W - 1);
     if constexpr (W == 8) {
         if constexpr (Signed) v ^= L<8>::kSign;
         const u16x8 h = (u16x8)(v & lane_bits<8>(Mask));
@@ -252,13 +252,13 @@ template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 lane_sum(u32x4 v) noe
         const u32x4 s = (u32x4)_mm_madd_epi16((__m128i)(v & lane_bits<16>(Mask)), _mm_set1_epi16(1));
         return Signed ? s : s + offset;
     }
-#endif
+#else
     if constexpr (Signed) v ^= L<W>::kSign;
     v &= lane_bits<W>(Mask);
     if constexpr (W == 8) v = (v & L<8>::kLow) + ((v >> 8) & L<8>::kLow);
     v = (v & 0xffffu) + (v >> 16);
-    if constexpr (Signed) v -= static_cast<std::uint32_t>(popcount(Mask)) << (W - 1);
-    return v;
+    return Signed ? v - offset : v;
+#endif
 }
 // R10: the lanes in Mask from r, the others from c.
 template <int W, unsigned Mask> PTXV_FI u32x4 merge(u32x4 r, u32x4 c) noexcept {
@@ -359,15 +359,14 @@ int wide_code(const Variant& v) {
 
 const char* tf(bool x) { return x ? "true" : "false"; }
 
-// The statements of one step (four words A, B, C in; d + i out) and how they compute.
+// What one step stores at d + i, from four words A, B and C, and how it computes.
 struct Step {
-    std::string body;
+    std::string value;
     std::string strategy;
 };
 
 Step step_of(const Variant& v) {
-    const int W = v.family->geometry == Geometry::byte ? 8 : 16;
-    const std::string w = std::to_string(W);
+    const std::string w = std::to_string(v.family->geometry_def->lane_bits);
     const bool as = v.atype == Type::s32, bs = v.btype == Type::s32;
     const bool ds = v.has_dtype && v.dtype == Type::s32;
     const bool acc = v.op2 == Op2::add;
@@ -383,8 +382,8 @@ Step step_of(const Variant& v) {
         // R11 with a wrap-around add or subtract: the sum of the lane results
         // is the sum of the a lanes plus (minus) the sum of the b lanes.
         const std::string s = op == Operation::add ? " + " : " - ";
-        return {"        detail::st(d + i, C + detail::lane_sum<" + w + ", " + tf(as) + ", Mask>(A)" + s +
-                    "detail::lane_sum<" + w + ", " + tf(bs) + ", Mask>(B));\n",
+        return {"C + detail::lane_sum<" + w + ", " + tf(as) + ", Mask>(A)" + s +
+                    "detail::lane_sum<" + w + ", " + tf(bs) + ", Mask>(B)",
                 "lane sums of a and b"};
     } else if ((op == Operation::add || op == Operation::sub) && !v.sat) {
         r = "detail::" + std::string(op == Operation::add ? "add" : "sub") + "<" + w + ">(A, B)";
@@ -411,17 +410,17 @@ Step step_of(const Variant& v) {
     }
     if (!r.empty()) {
         if (acc)
-            return {"        detail::st(d + i, C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", Mask>(" + r + "));\n",
+            return {"C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", Mask>(" + r + ")",
                     how + ", lane sum"};
-        return {"        detail::st(d + i, detail::merge<" + w + ", Mask>(" + r + ", C));\n", how};
+        return {"detail::merge<" + w + ", Mask>(" + r + ", C)", how};
     }
 
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
     std::string t = "detail::wide<" + w + ", " + std::to_string(wide_code(v)) + ">(detail::ext<" + w + ", " + tf(as) +
                     ">(A), detail::ext<" + w + ", " + tf(bs) + ">(B))";
     if (v.sat) t = "detail::clamp<" + w + ", " + tf(ds) + ">(" + t + ")";
-    if (acc) return {"        detail::st(d + i, C + detail::wide_sum<" + w + ", Mask>(" + t + "));\n", "widened lanes, lane sum"};
-    return {"        detail::st(d + i, detail::merge<" + w + ", Mask>(detail::narrow<" + w + ">(" + t + "), C));\n",
+    if (acc) return {"C + detail::wide_sum<" + w + ", Mask>(" + t + ")", "widened lanes, lane sum"};
+    return {"detail::merge<" + w + ", Mask>(detail::narrow<" + w + ">(" + t + "), C)",
             "widened lanes"};
 }
 
@@ -441,29 +440,29 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
       << "// d may be a, b or c, or not overlap them at all.\n"
       << "// With GCC or Clang on a little-endian target, four words are computed at a\n"
       << "// time on 128-bit vectors, each lane in its own width where the types allow;\n"
-      << "// the rest, and other compilers, use the per-word form. Standalone beside\n"
-      << "// " << opt.header_name << ": the standard library only. PTX ISA " << spec.ptx_isa << ".\n"
+      << "// the rest, and other compilers, use the per-word form. Needs only\n"
+      << "// " << opt.header_name << ", the standard library and, on x86, <emmintrin.h>. PTX ISA " << spec.ptx_isa << ".\n"
       << "#ifndef " << guard << "\n#define " << guard << "\n\n"
       << "#include <cstddef>\n#include <cstdint>\n#include <type_traits>\n#include <utility>\n\n#include \"" << opt.header_name << "\"\n\n"
       << kArrayPrimitives << "\n";
     for (const auto& v : variants) {
         if (v.family->geometry == Geometry::scalar) continue;
         const GeometryDef& g = *v.family->geometry_def;
-        const Lowered L = lower(v);
+        const std::string fn = v.function_name();
         const Step s = step_of(v);
         o << "// " << v.ptx() << ": " << s.strategy << "\n"
           << "template <unsigned Asel = " << selector_literal(g.default_asel) << ", unsigned Bsel = "
           << selector_literal(g.default_bsel) << ", unsigned Mask = mask::" << g.default_mask << ">\n"
-          << "inline void " << L.name
+          << "inline void " << fn
           << "(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {\n"
-          << "    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::" << L.name
+          << "    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::" << fn
           << "<Asel, Bsel, Mask>(a[i], b[i], c[i]); };\n"
           << "#if PTXV_ARRAY_VECTOR\n"
           << "    const auto step = [=](std::size_t i) noexcept {\n"
           << "        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);\n"
           << "        const detail::u32x4 A = detail::pick<" << (g.lane_bits) << ", Asel, Mask>(a4, b4), B = detail::pick<"
           << g.lane_bits << ", Bsel, Mask>(a4, b4);\n"
-          << s.body
+          << "        detail::st(d + i, " << s.value << ");\n"
           << "    };\n"
           << "    std::size_t i = 0;\n"
           << "    for (; i + 8 <= n; i += 8) {\n"
