@@ -258,6 +258,28 @@ template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 lane_sum(u32x4 v) noe
     return Signed ? v - offset : v;
 #endif
 }
+// R11 for |a - b| of same-signed lanes. On x86, psadbw sums the absolute
+// differences of the eight byte pairs of each 64-bit half: once over both
+// words (s0 + s1), once over the odd word alone (s1), and
+// (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
+// word. Flipping the sign bits of signed bytes keeps their differences.
+// Lanes outside Mask are cleared in both operands, so they add 0.
+template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 absdiff_sum(u32x4 a, u32x4 b) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) {
+        constexpr std::uint32_t m = lane_bits<8>(Mask);
+        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+        if constexpr (m != 0xffffffffu) a &= m, b &= m;
+        const __m128i x = (__m128i)a, y = (__m128i)b;
+        const __m128i both = _mm_sad_epu8(x, y), odd = _mm_sad_epu8(_mm_srli_epi64(x, 32), _mm_srli_epi64(y, 32));
+        return (u32x4)_mm_add_epi64(both, _mm_mul_epu32(odd, _mm_set1_epi32(-1)));
+    } else {
+        return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
+    }
+#else
+    return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
+#endif
+}
 // R10: the lanes in Mask from r, the others from c.
 template <int W, unsigned Mask> PTXV_FI u32x4 merge(u32x4 r, u32x4 c) noexcept {
     constexpr std::uint32_t m = lane_bits<W>(Mask);
@@ -2311,7 +2333,7 @@ inline void vabsdiff2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff2.u32.u32.u32.add: max - min lanes, lane sum
+// vabsdiff2.u32.u32.u32.add: sum of absolute differences
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2319,7 +2341,7 @@ inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, false>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2554,7 +2576,7 @@ inline void vabsdiff2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff2.u32.s32.s32.add: max - min lanes, lane sum
+// vabsdiff2.u32.s32.s32.add: sum of absolute differences
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2562,7 +2584,7 @@ inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, true>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2635,7 +2657,7 @@ inline void vabsdiff2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff2.s32.u32.u32.add: max - min lanes, lane sum
+// vabsdiff2.s32.u32.u32.add: sum of absolute differences
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2643,7 +2665,7 @@ inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, false>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2878,7 +2900,7 @@ inline void vabsdiff2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff2.s32.s32.s32.add: max - min lanes, lane sum
+// vabsdiff2.s32.s32.s32.add: sum of absolute differences
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2886,7 +2908,7 @@ inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::absdiff<16, true>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7495,7 +7517,7 @@ inline void vabsdiff4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff4.u32.u32.u32.add: max - min lanes, lane sum
+// vabsdiff4.u32.u32.u32.add: sum of absolute differences
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -7503,7 +7525,7 @@ inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, false>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7738,7 +7760,7 @@ inline void vabsdiff4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff4.u32.s32.s32.add: max - min lanes, lane sum
+// vabsdiff4.u32.s32.s32.add: sum of absolute differences
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -7746,7 +7768,7 @@ inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, true>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7819,7 +7841,7 @@ inline void vabsdiff4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff4.s32.u32.u32.add: max - min lanes, lane sum
+// vabsdiff4.s32.u32.u32.add: sum of absolute differences
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -7827,7 +7849,7 @@ inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, false>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8062,7 +8084,7 @@ inline void vabsdiff4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #endif
 }
 
-// vabsdiff4.s32.s32.s32.add: max - min lanes, lane sum
+// vabsdiff4.s32.s32.s32.add: sum of absolute differences
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8070,7 +8092,7 @@ inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::absdiff<8, true>(A, B)));
+        detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {

@@ -260,6 +260,28 @@ template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 lane_sum(u32x4 v) noe
     return Signed ? v - offset : v;
 #endif
 }
+// R11 for |a - b| of same-signed lanes. On x86, psadbw sums the absolute
+// differences of the eight byte pairs of each 64-bit half: once over both
+// words (s0 + s1), once over the odd word alone (s1), and
+// (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
+// word. Flipping the sign bits of signed bytes keeps their differences.
+// Lanes outside Mask are cleared in both operands, so they add 0.
+template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 absdiff_sum(u32x4 a, u32x4 b) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) {
+        constexpr std::uint32_t m = lane_bits<8>(Mask);
+        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+        if constexpr (m != 0xffffffffu) a &= m, b &= m;
+        const __m128i x = (__m128i)a, y = (__m128i)b;
+        const __m128i both = _mm_sad_epu8(x, y), odd = _mm_sad_epu8(_mm_srli_epi64(x, 32), _mm_srli_epi64(y, 32));
+        return (u32x4)_mm_add_epi64(both, _mm_mul_epu32(odd, _mm_set1_epi32(-1)));
+    } else {
+        return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
+    }
+#else
+    return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
+#endif
+}
 // R10: the lanes in Mask from r, the others from c.
 template <int W, unsigned Mask> PTXV_FI u32x4 merge(u32x4 r, u32x4 c) noexcept {
     constexpr std::uint32_t m = lane_bits<W>(Mask);
@@ -395,6 +417,8 @@ Step step_of(const Variant& v) {
         r = "detail::avrg_u<" + w + ">(A, B)";
         if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
         how = "unsigned average lanes";
+    } else if (op == Operation::absdiff && same && acc) {
+        return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", Mask>(A, B)", "sum of absolute differences"};
     } else if (op == Operation::absdiff && same) {
         r = "detail::absdiff<" + w + ", " + tf(as) + ">(A, B)";
         if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
