@@ -108,32 +108,67 @@ template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
 }
 constexpr int popcount(unsigned m) noexcept { return m == 0 ? 0 : static_cast<int>(m & 1u) + popcount(m >> 1); }
 
-// R2: lane J of the result is lane G of the pair {b:a}. Lanes outside Mask
-// are left 0: they are merged from c or left out of the sum.
-template <int W, unsigned G, int J, bool Live> PTXV_FI u32x4 lane_from(u32x4 a, u32x4 b) noexcept {
-    if constexpr (!Live) {
+// R2: lane J of the result is lane G of the pair {b:a}. The lanes that come
+// from the same word, moved by the same distance, are one group: one shift,
+// and a mask only where the shift leaves something other than zeros in the
+// lanes of another group. Lanes outside Mask may hold anything: every use
+// clears them (merge takes them from c, the sums leave them out).
+//
+// The lanes in Mask that take the lane Dist below them in word S (0 a, 1 b).
+template <int W> constexpr unsigned group(unsigned sel, unsigned mask, unsigned s, int dist) noexcept {
+    unsigned g = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+        const unsigned from = (sel >> (4 * j)) & 0xfu;
+        const int moved = static_cast<int>(j) - static_cast<int>(from % L<W>::kLanes);
+        if (((mask >> j) & 1u) != 0 && from / L<W>::kLanes == s && moved == dist) g |= 1u << j;
+    }
+    return g;
+}
+template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI u32x4 group_from(u32x4 a, u32x4 b) noexcept {
+    constexpr unsigned g = group<W>(Sel, Mask, S, Dist);
+    if constexpr (g == 0) {
         return u32x4{};
     } else {
-        const u32x4 s = G < L<W>::kLanes ? a : b;
-        constexpr int from = static_cast<int>(G % L<W>::kLanes);
-        constexpr std::uint32_t keep = lane_bits<W>(1u << J);
-        if constexpr (from > J) return (s >> (W * (from - J))) & keep;
-        else if constexpr (from < J) return (s << (W * (J - from))) & keep;
-        else return s & keep;
+        const u32x4 s = S == 0 ? a : b;
+        constexpr int bits = W * (Dist < 0 ? -Dist : Dist);
+        constexpr std::uint32_t zeros = Dist == 0 ? 0u : Dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
+        const u32x4 v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
+        if constexpr ((lane_bits<W>(Mask & ~g) & ~zeros) == 0) return v;
+        else return v & lane_bits<W>(g);
     }
+}
+// Every (word, distance) group: K enumerates word * (2 * lanes - 1) + distance + lanes - 1.
+template <int W, unsigned Sel, unsigned Mask, int... K>
+PTXV_FI u32x4 groups(u32x4 a, u32x4 b, std::integer_sequence<int, K...>) noexcept {
+    constexpr int span = 2 * static_cast<int>(L<W>::kLanes) - 1;
+    return (u32x4{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
 }
 template <int W, unsigned Sel, unsigned Mask> PTXV_FI u32x4 pick(u32x4 a, u32x4 b) noexcept {
     constexpr unsigned own_a = W == 8 ? 0x3210u : 0x10u, own_b = W == 8 ? 0x7654u : 0x32u;
-    if constexpr (Sel == own_a) {
-        return a;
-    } else if constexpr (Sel == own_b) {
-        return b;
-    } else if constexpr (W == 16) {
-        return lane_from<W, Sel & 0xfu, 0, (Mask & 1u) != 0>(a, b) | lane_from<W, (Sel >> 4) & 0xfu, 1, (Mask & 2u) != 0>(a, b);
-    } else {
-        return lane_from<W, Sel & 0xfu, 0, (Mask & 1u) != 0>(a, b) | lane_from<W, (Sel >> 4) & 0xfu, 1, (Mask & 2u) != 0>(a, b) |
-               lane_from<W, (Sel >> 8) & 0xfu, 2, (Mask & 4u) != 0>(a, b) | lane_from<W, (Sel >> 12) & 0xfu, 3, (Mask & 8u) != 0>(a, b);
+    if constexpr (Sel == own_a) return a;
+    else if constexpr (Sel == own_b) return b;
+    else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
+}
+// Whether every lane in Mask reads one lane position p, the same for a
+// through Asel and for b through Bsel (p may differ from lane to lane). The
+// lane operation then runs on a and b as loaded and its results move once,
+// instead of both operands. For a sum, no position may be read twice: the
+// sum then runs over the lanes read (sources), where they are.
+template <int W> constexpr bool paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+    unsigned seen = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+        if (((mask >> j) & 1u) == 0) continue;
+        const unsigned p = (asel >> (4 * j)) & 0xfu, q = (bsel >> (4 * j)) & 0xfu;
+        if (p >= L<W>::kLanes || q != p + L<W>::kLanes || (sum && ((seen >> p) & 1u) != 0)) return false;
+        seen |= 1u << p;
     }
+    return true;
+}
+template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexcept {
+    unsigned s = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j)
+        if (((mask >> j) & 1u) != 0) s |= 1u << ((asel >> (4 * j)) & 0xfu);
+    return s;
 }
 
 // ---- Lanes in their own width. In and out: four words.
@@ -369,8 +404,14 @@ inline void vadd2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -396,8 +437,13 @@ inline void vadd2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -423,8 +469,14 @@ inline void vadd2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::addsat<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -450,8 +502,14 @@ inline void vadd2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -477,8 +535,13 @@ inline void vadd2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -504,8 +567,14 @@ inline void vadd2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -531,8 +600,14 @@ inline void vadd2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -558,8 +633,13 @@ inline void vadd2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -585,8 +665,14 @@ inline void vadd2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -612,8 +698,14 @@ inline void vadd2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -639,8 +731,13 @@ inline void vadd2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -666,8 +763,14 @@ inline void vadd2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -693,8 +796,14 @@ inline void vadd2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -720,8 +829,13 @@ inline void vadd2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -747,8 +861,14 @@ inline void vadd2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -774,8 +894,14 @@ inline void vadd2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -801,8 +927,13 @@ inline void vadd2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -828,8 +959,14 @@ inline void vadd2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -855,8 +992,14 @@ inline void vadd2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -882,8 +1025,13 @@ inline void vadd2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -909,8 +1057,14 @@ inline void vadd2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -936,8 +1090,14 @@ inline void vadd2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -963,8 +1123,13 @@ inline void vadd2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -990,8 +1155,14 @@ inline void vadd2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::addsat<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1017,8 +1188,14 @@ inline void vsub2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1044,8 +1221,13 @@ inline void vsub2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1071,8 +1253,14 @@ inline void vsub2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::subsat<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1098,8 +1286,14 @@ inline void vsub2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1125,8 +1319,13 @@ inline void vsub2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1152,8 +1351,14 @@ inline void vsub2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1179,8 +1384,14 @@ inline void vsub2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1206,8 +1417,13 @@ inline void vsub2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1233,8 +1449,14 @@ inline void vsub2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1260,8 +1482,14 @@ inline void vsub2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1287,8 +1515,13 @@ inline void vsub2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1314,8 +1547,14 @@ inline void vsub2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1341,8 +1580,14 @@ inline void vsub2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1368,8 +1613,13 @@ inline void vsub2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1395,8 +1645,14 @@ inline void vsub2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1422,8 +1678,14 @@ inline void vsub2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1449,8 +1711,13 @@ inline void vsub2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1476,8 +1743,14 @@ inline void vsub2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1503,8 +1776,14 @@ inline void vsub2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1530,8 +1809,13 @@ inline void vsub2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1557,8 +1841,14 @@ inline void vsub2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1584,8 +1874,14 @@ inline void vsub2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1611,8 +1907,13 @@ inline void vsub2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1638,8 +1939,14 @@ inline void vsub2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::subsat<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1665,8 +1972,14 @@ inline void vavrg2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1692,8 +2005,13 @@ inline void vavrg2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1719,8 +2037,14 @@ inline void vavrg2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1746,8 +2070,14 @@ inline void vavrg2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1773,8 +2103,13 @@ inline void vavrg2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1800,8 +2135,14 @@ inline void vavrg2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1827,8 +2168,14 @@ inline void vavrg2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1854,8 +2201,13 @@ inline void vavrg2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1881,8 +2233,14 @@ inline void vavrg2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1908,8 +2266,14 @@ inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1935,8 +2299,13 @@ inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1962,8 +2331,14 @@ inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -1989,8 +2364,14 @@ inline void vavrg2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<16>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2016,8 +2397,13 @@ inline void vavrg2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2043,8 +2429,14 @@ inline void vavrg2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::avrg_u<16>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<16>(detail::avrg_u<16>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::avrg_u<16>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2070,8 +2462,14 @@ inline void vavrg2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2097,8 +2495,13 @@ inline void vavrg2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2124,8 +2527,14 @@ inline void vavrg2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2151,8 +2560,14 @@ inline void vavrg2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2178,8 +2593,13 @@ inline void vavrg2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2205,8 +2625,14 @@ inline void vavrg2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2232,8 +2658,14 @@ inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2259,8 +2691,13 @@ inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2286,8 +2723,14 @@ inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2313,8 +2756,14 @@ inline void vabsdiff2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2340,8 +2789,13 @@ inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2367,8 +2821,14 @@ inline void vabsdiff2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2394,8 +2854,14 @@ inline void vabsdiff2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2421,8 +2887,13 @@ inline void vabsdiff2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2448,8 +2919,14 @@ inline void vabsdiff2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2475,8 +2952,14 @@ inline void vabsdiff2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2502,8 +2985,13 @@ inline void vabsdiff2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2529,8 +3017,14 @@ inline void vabsdiff2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2556,8 +3050,14 @@ inline void vabsdiff2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2583,8 +3083,13 @@ inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2610,8 +3115,14 @@ inline void vabsdiff2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2637,8 +3148,14 @@ inline void vabsdiff2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2664,8 +3181,13 @@ inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2691,8 +3213,14 @@ inline void vabsdiff2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, false>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, false>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2718,8 +3246,14 @@ inline void vabsdiff2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2745,8 +3279,13 @@ inline void vabsdiff2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2772,8 +3311,14 @@ inline void vabsdiff2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2799,8 +3344,14 @@ inline void vabsdiff2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2826,8 +3377,13 @@ inline void vabsdiff2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2853,8 +3409,14 @@ inline void vabsdiff2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2880,8 +3442,14 @@ inline void vabsdiff2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2907,8 +3475,13 @@ inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2934,8 +3507,14 @@ inline void vabsdiff2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, true>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, true>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2961,8 +3540,14 @@ inline void vmin2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -2988,8 +3573,13 @@ inline void vmin2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3015,8 +3605,14 @@ inline void vmin2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3042,8 +3638,14 @@ inline void vmin2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3069,8 +3671,13 @@ inline void vmin2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3096,8 +3703,14 @@ inline void vmin2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3123,8 +3736,14 @@ inline void vmin2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3150,8 +3769,13 @@ inline void vmin2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3177,8 +3801,14 @@ inline void vmin2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3204,8 +3834,14 @@ inline void vmin2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3231,8 +3867,13 @@ inline void vmin2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3258,8 +3899,14 @@ inline void vmin2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::min<16, true>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_unsigned<16>(detail::min<16, true>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::min<16, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3285,8 +3932,14 @@ inline void vmin2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3312,8 +3965,13 @@ inline void vmin2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3339,8 +3997,14 @@ inline void vmin2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::min<16, false>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<16>(detail::min<16, false>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::min<16, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3366,8 +4030,14 @@ inline void vmin2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3393,8 +4063,13 @@ inline void vmin2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3420,8 +4095,14 @@ inline void vmin2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3447,8 +4128,14 @@ inline void vmin2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3474,8 +4161,13 @@ inline void vmin2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3501,8 +4193,14 @@ inline void vmin2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3528,8 +4226,14 @@ inline void vmin2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3555,8 +4259,13 @@ inline void vmin2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3582,8 +4291,14 @@ inline void vmin2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3609,8 +4324,14 @@ inline void vmax2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3636,8 +4357,13 @@ inline void vmax2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3663,8 +4389,14 @@ inline void vmax2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3690,8 +4422,14 @@ inline void vmax2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3717,8 +4455,13 @@ inline void vmax2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3744,8 +4487,14 @@ inline void vmax2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3771,8 +4520,14 @@ inline void vmax2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3798,8 +4553,13 @@ inline void vmax2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3825,8 +4585,14 @@ inline void vmax2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3852,8 +4618,14 @@ inline void vmax2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3879,8 +4651,13 @@ inline void vmax2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3906,8 +4683,14 @@ inline void vmax2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::max<16, true>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_unsigned<16>(detail::max<16, true>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::max<16, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3933,8 +4716,14 @@ inline void vmax2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, false>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3960,8 +4749,13 @@ inline void vmax2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -3987,8 +4781,14 @@ inline void vmax2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::max<16, false>(A, B)), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<16>(detail::max<16, false>(A, B));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::max<16, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4014,8 +4814,14 @@ inline void vmax2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4041,8 +4847,13 @@ inline void vmax2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4068,8 +4879,14 @@ inline void vmax2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4095,8 +4912,14 @@ inline void vmax2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4122,8 +4945,13 @@ inline void vmax2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4149,8 +4977,14 @@ inline void vmax2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4176,8 +5010,14 @@ inline void vmax2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4203,8 +5043,13 @@ inline void vmax2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4230,8 +5075,14 @@ inline void vmax2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<16, true>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4257,8 +5108,14 @@ inline void vset2_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 0>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 0>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 0>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4284,8 +5141,13 @@ inline void vset2_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 0>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 0>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 0>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4311,8 +5173,14 @@ inline void vset2_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 1>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 1>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 1>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4338,8 +5206,13 @@ inline void vset2_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 1>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 1>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 1>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4365,8 +5238,14 @@ inline void vset2_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 2>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 2>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 2>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4392,8 +5271,13 @@ inline void vset2_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 2>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 2>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 2>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4419,8 +5303,14 @@ inline void vset2_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 3>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 3>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 3>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4446,8 +5336,13 @@ inline void vset2_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 3>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 3>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 3>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4473,8 +5368,14 @@ inline void vset2_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 4>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 4>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 4>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4500,8 +5401,13 @@ inline void vset2_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 4>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 4>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 4>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4527,8 +5433,14 @@ inline void vset2_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 5>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, false, 5>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 5>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4554,8 +5466,13 @@ inline void vset2_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 5>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 5>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 5>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4581,8 +5498,14 @@ inline void vset2_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4608,8 +5531,13 @@ inline void vset2_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4635,8 +5563,14 @@ inline void vset2_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4662,8 +5596,13 @@ inline void vset2_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4689,8 +5628,14 @@ inline void vset2_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4716,8 +5661,13 @@ inline void vset2_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4743,8 +5693,14 @@ inline void vset2_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4770,8 +5726,13 @@ inline void vset2_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4797,8 +5758,14 @@ inline void vset2_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4824,8 +5791,13 @@ inline void vset2_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4851,8 +5823,14 @@ inline void vset2_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4878,8 +5856,13 @@ inline void vset2_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4905,8 +5888,14 @@ inline void vset2_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4932,8 +5921,13 @@ inline void vset2_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4959,8 +5953,14 @@ inline void vset2_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -4986,8 +5986,13 @@ inline void vset2_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5013,8 +6018,14 @@ inline void vset2_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5040,8 +6051,13 @@ inline void vset2_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5067,8 +6083,14 @@ inline void vset2_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5094,8 +6116,13 @@ inline void vset2_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5121,8 +6148,14 @@ inline void vset2_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5148,8 +6181,13 @@ inline void vset2_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5175,8 +6213,14 @@ inline void vset2_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5202,8 +6246,13 @@ inline void vset2_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5229,8 +6278,14 @@ inline void vset2_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 0>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 0>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 0>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5256,8 +6311,13 @@ inline void vset2_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 0>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 0>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 0>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5283,8 +6343,14 @@ inline void vset2_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 1>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 1>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 1>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5310,8 +6376,13 @@ inline void vset2_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 1>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 1>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 1>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5337,8 +6408,14 @@ inline void vset2_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 2>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 2>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 2>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5364,8 +6441,13 @@ inline void vset2_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 2>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 2>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 2>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5391,8 +6473,14 @@ inline void vset2_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 3>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 3>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 3>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5418,8 +6506,13 @@ inline void vset2_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 3>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 3>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 3>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5445,8 +6538,14 @@ inline void vset2_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 4>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 4>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 4>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5472,8 +6571,13 @@ inline void vset2_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 4>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 4>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 4>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5499,8 +6603,14 @@ inline void vset2_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 5>(A, B), C));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<16, true, 5>(A, B);
+            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 5>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5526,8 +6636,13 @@ inline void vset2_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 5>(A, B)));
+        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 5>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 5>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5553,8 +6668,14 @@ inline void vadd4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5580,8 +6701,13 @@ inline void vadd4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5607,8 +6733,14 @@ inline void vadd4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::addsat<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5634,8 +6766,14 @@ inline void vadd4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5661,8 +6799,13 @@ inline void vadd4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5688,8 +6831,14 @@ inline void vadd4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5715,8 +6864,14 @@ inline void vadd4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5742,8 +6897,13 @@ inline void vadd4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5769,8 +6929,14 @@ inline void vadd4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5796,8 +6962,14 @@ inline void vadd4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5823,8 +6995,13 @@ inline void vadd4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5850,8 +7027,14 @@ inline void vadd4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5877,8 +7060,14 @@ inline void vadd4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5904,8 +7093,13 @@ inline void vadd4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5931,8 +7125,14 @@ inline void vadd4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5958,8 +7158,14 @@ inline void vadd4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -5985,8 +7191,13 @@ inline void vadd4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6012,8 +7223,14 @@ inline void vadd4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6039,8 +7256,14 @@ inline void vadd4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6066,8 +7289,13 @@ inline void vadd4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6093,8 +7321,14 @@ inline void vadd4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6120,8 +7354,14 @@ inline void vadd4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::add<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6147,8 +7387,13 @@ inline void vadd4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6174,8 +7419,14 @@ inline void vadd4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::addsat<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6201,8 +7452,14 @@ inline void vsub4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6228,8 +7485,13 @@ inline void vsub4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6255,8 +7517,14 @@ inline void vsub4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::subsat<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6282,8 +7550,14 @@ inline void vsub4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6309,8 +7583,13 @@ inline void vsub4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6336,8 +7615,14 @@ inline void vsub4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6363,8 +7648,14 @@ inline void vsub4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6390,8 +7681,13 @@ inline void vsub4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6417,8 +7713,14 @@ inline void vsub4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6444,8 +7746,14 @@ inline void vsub4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6471,8 +7779,13 @@ inline void vsub4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6498,8 +7811,14 @@ inline void vsub4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6525,8 +7844,14 @@ inline void vsub4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6552,8 +7877,13 @@ inline void vsub4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6579,8 +7909,14 @@ inline void vsub4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6606,8 +7942,14 @@ inline void vsub4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6633,8 +7975,13 @@ inline void vsub4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6660,8 +8007,14 @@ inline void vsub4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6687,8 +8040,14 @@ inline void vsub4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6714,8 +8073,13 @@ inline void vsub4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6741,8 +8105,14 @@ inline void vsub4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6768,8 +8138,14 @@ inline void vsub4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::sub<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6795,8 +8171,13 @@ inline void vsub4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6822,8 +8203,14 @@ inline void vsub4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::subsat<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6849,8 +8236,14 @@ inline void vavrg4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6876,8 +8269,13 @@ inline void vavrg4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6903,8 +8301,14 @@ inline void vavrg4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6930,8 +8334,14 @@ inline void vavrg4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6957,8 +8367,13 @@ inline void vavrg4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -6984,8 +8399,14 @@ inline void vavrg4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7011,8 +8432,14 @@ inline void vavrg4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7038,8 +8465,13 @@ inline void vavrg4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7065,8 +8497,14 @@ inline void vavrg4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7092,8 +8530,14 @@ inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7119,8 +8563,13 @@ inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7146,8 +8595,14 @@ inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7173,8 +8628,14 @@ inline void vavrg4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::avrg_u<8>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7200,8 +8661,13 @@ inline void vavrg4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7227,8 +8693,14 @@ inline void vavrg4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::avrg_u<8>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<8>(detail::avrg_u<8>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::avrg_u<8>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7254,8 +8726,14 @@ inline void vavrg4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7281,8 +8759,13 @@ inline void vavrg4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7308,8 +8791,14 @@ inline void vavrg4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7335,8 +8824,14 @@ inline void vavrg4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7362,8 +8857,13 @@ inline void vavrg4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7389,8 +8889,14 @@ inline void vavrg4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7416,8 +8922,14 @@ inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7443,8 +8955,13 @@ inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7470,8 +8987,14 @@ inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7497,8 +9020,14 @@ inline void vabsdiff4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7524,8 +9053,13 @@ inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7551,8 +9085,14 @@ inline void vabsdiff4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7578,8 +9118,14 @@ inline void vabsdiff4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7605,8 +9151,13 @@ inline void vabsdiff4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7632,8 +9183,14 @@ inline void vabsdiff4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7659,8 +9216,14 @@ inline void vabsdiff4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7686,8 +9249,13 @@ inline void vabsdiff4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7713,8 +9281,14 @@ inline void vabsdiff4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7740,8 +9314,14 @@ inline void vabsdiff4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7767,8 +9347,13 @@ inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7794,8 +9379,14 @@ inline void vabsdiff4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7821,8 +9412,14 @@ inline void vabsdiff4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7848,8 +9445,13 @@ inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7875,8 +9477,14 @@ inline void vabsdiff4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, false>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, false>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7902,8 +9510,14 @@ inline void vabsdiff4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7929,8 +9543,13 @@ inline void vabsdiff4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7956,8 +9575,14 @@ inline void vabsdiff4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -7983,8 +9608,14 @@ inline void vabsdiff4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8010,8 +9641,13 @@ inline void vabsdiff4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8037,8 +9673,14 @@ inline void vabsdiff4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8064,8 +9706,14 @@ inline void vabsdiff4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8091,8 +9739,13 @@ inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8118,8 +9771,14 @@ inline void vabsdiff4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, true>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, true>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8145,8 +9804,14 @@ inline void vmin4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8172,8 +9837,13 @@ inline void vmin4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8199,8 +9869,14 @@ inline void vmin4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8226,8 +9902,14 @@ inline void vmin4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8253,8 +9935,13 @@ inline void vmin4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8280,8 +9967,14 @@ inline void vmin4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8307,8 +10000,14 @@ inline void vmin4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8334,8 +10033,13 @@ inline void vmin4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8361,8 +10065,14 @@ inline void vmin4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8388,8 +10098,14 @@ inline void vmin4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8415,8 +10131,13 @@ inline void vmin4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8442,8 +10163,14 @@ inline void vmin4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::min<8, true>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_unsigned<8>(detail::min<8, true>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::min<8, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8469,8 +10196,14 @@ inline void vmin4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8496,8 +10229,13 @@ inline void vmin4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8523,8 +10261,14 @@ inline void vmin4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::min<8, false>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<8>(detail::min<8, false>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::min<8, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8550,8 +10294,14 @@ inline void vmin4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8577,8 +10327,13 @@ inline void vmin4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8604,8 +10359,14 @@ inline void vmin4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8631,8 +10392,14 @@ inline void vmin4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8658,8 +10425,13 @@ inline void vmin4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8685,8 +10457,14 @@ inline void vmin4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8712,8 +10490,14 @@ inline void vmin4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8739,8 +10523,13 @@ inline void vmin4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8766,8 +10555,14 @@ inline void vmin4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::min<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8793,8 +10588,14 @@ inline void vmax4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8820,8 +10621,13 @@ inline void vmax4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8847,8 +10653,14 @@ inline void vmax4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8874,8 +10686,14 @@ inline void vmax4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8901,8 +10719,13 @@ inline void vmax4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8928,8 +10751,14 @@ inline void vmax4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8955,8 +10784,14 @@ inline void vmax4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -8982,8 +10817,13 @@ inline void vmax4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9009,8 +10849,14 @@ inline void vmax4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9036,8 +10882,14 @@ inline void vmax4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9063,8 +10915,13 @@ inline void vmax4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9090,8 +10947,14 @@ inline void vmax4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::max<8, true>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_unsigned<8>(detail::max<8, true>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::max<8, true>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9117,8 +10980,14 @@ inline void vmax4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, false>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9144,8 +11013,13 @@ inline void vmax4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9171,8 +11045,14 @@ inline void vmax4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::max<8, false>(A, B)), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::to_signed<8>(detail::max<8, false>(A, B));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::max<8, false>(A, B)), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9198,8 +11078,14 @@ inline void vmax4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9225,8 +11111,13 @@ inline void vmax4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9252,8 +11143,14 @@ inline void vmax4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9279,8 +11176,14 @@ inline void vmax4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9306,8 +11209,13 @@ inline void vmax4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9333,8 +11241,14 @@ inline void vmax4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9360,8 +11274,14 @@ inline void vmax4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9387,8 +11307,13 @@ inline void vmax4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9414,8 +11339,14 @@ inline void vmax4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::max<8, true>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9441,8 +11372,14 @@ inline void vset4_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 0>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 0>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 0>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9468,8 +11405,13 @@ inline void vset4_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 0>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 0>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 0>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9495,8 +11437,14 @@ inline void vset4_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 1>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 1>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 1>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9522,8 +11470,13 @@ inline void vset4_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 1>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 1>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 1>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9549,8 +11502,14 @@ inline void vset4_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 2>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 2>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 2>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9576,8 +11535,13 @@ inline void vset4_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 2>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 2>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 2>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9603,8 +11567,14 @@ inline void vset4_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 3>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 3>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 3>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9630,8 +11600,13 @@ inline void vset4_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 3>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 3>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 3>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9657,8 +11632,14 @@ inline void vset4_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 4>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 4>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 4>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9684,8 +11665,13 @@ inline void vset4_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 4>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 4>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 4>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9711,8 +11697,14 @@ inline void vset4_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 5>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, false, 5>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 5>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9738,8 +11730,13 @@ inline void vset4_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 5>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 5>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 5>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9765,8 +11762,14 @@ inline void vset4_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9792,8 +11795,13 @@ inline void vset4_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9819,8 +11827,14 @@ inline void vset4_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9846,8 +11860,13 @@ inline void vset4_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9873,8 +11892,14 @@ inline void vset4_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9900,8 +11925,13 @@ inline void vset4_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9927,8 +11957,14 @@ inline void vset4_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9954,8 +11990,13 @@ inline void vset4_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -9981,8 +12022,14 @@ inline void vset4_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10008,8 +12055,13 @@ inline void vset4_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10035,8 +12087,14 @@ inline void vset4_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10062,8 +12120,13 @@ inline void vset4_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10089,8 +12152,14 @@ inline void vset4_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10116,8 +12185,13 @@ inline void vset4_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10143,8 +12217,14 @@ inline void vset4_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10170,8 +12250,13 @@ inline void vset4_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10197,8 +12282,14 @@ inline void vset4_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10224,8 +12315,13 @@ inline void vset4_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10251,8 +12347,14 @@ inline void vset4_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10278,8 +12380,13 @@ inline void vset4_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10305,8 +12412,14 @@ inline void vset4_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10332,8 +12445,13 @@ inline void vset4_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10359,8 +12477,14 @@ inline void vset4_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10386,8 +12510,13 @@ inline void vset4_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10413,8 +12542,14 @@ inline void vset4_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 0>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 0>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 0>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10440,8 +12575,13 @@ inline void vset4_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 0>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 0>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 0>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10467,8 +12607,14 @@ inline void vset4_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 1>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 1>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 1>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10494,8 +12640,13 @@ inline void vset4_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 1>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 1>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 1>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10521,8 +12672,14 @@ inline void vset4_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 2>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 2>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 2>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10548,8 +12705,13 @@ inline void vset4_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 2>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 2>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 2>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10575,8 +12737,14 @@ inline void vset4_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 3>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 3>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 3>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10602,8 +12770,13 @@ inline void vset4_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 3>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 3>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 3>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10629,8 +12802,14 @@ inline void vset4_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 4>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 4>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 4>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10656,8 +12835,13 @@ inline void vset4_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 4>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 4>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 4>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10683,8 +12867,14 @@ inline void vset4_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 5>(A, B), C));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
+            const detail::u32x4 A = a4, B = b4;
+            const detail::u32x4 R = detail::cmp<8, true, 5>(A, B);
+            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 5>(A, B), C));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {
@@ -10710,8 +12900,13 @@ inline void vset4_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-        detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 5>(A, B)));
+        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
+            const detail::u32x4 A = a4, B = b4;
+            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 5>(A, B)));
+        } else {
+            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
+            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 5>(A, B)));
+        }
     };
     std::size_t i = 0;
     for (; i + 8 <= n; i += 8) {

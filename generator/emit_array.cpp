@@ -110,32 +110,67 @@ template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
 }
 constexpr int popcount(unsigned m) noexcept { return m == 0 ? 0 : static_cast<int>(m & 1u) + popcount(m >> 1); }
 
-// R2: lane J of the result is lane G of the pair {b:a}. Lanes outside Mask
-// are left 0: they are merged from c or left out of the sum.
-template <int W, unsigned G, int J, bool Live> PTXV_FI u32x4 lane_from(u32x4 a, u32x4 b) noexcept {
-    if constexpr (!Live) {
+// R2: lane J of the result is lane G of the pair {b:a}. The lanes that come
+// from the same word, moved by the same distance, are one group: one shift,
+// and a mask only where the shift leaves something other than zeros in the
+// lanes of another group. Lanes outside Mask may hold anything: every use
+// clears them (merge takes them from c, the sums leave them out).
+//
+// The lanes in Mask that take the lane Dist below them in word S (0 a, 1 b).
+template <int W> constexpr unsigned group(unsigned sel, unsigned mask, unsigned s, int dist) noexcept {
+    unsigned g = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+        const unsigned from = (sel >> (4 * j)) & 0xfu;
+        const int moved = static_cast<int>(j) - static_cast<int>(from % L<W>::kLanes);
+        if (((mask >> j) & 1u) != 0 && from / L<W>::kLanes == s && moved == dist) g |= 1u << j;
+    }
+    return g;
+}
+template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI u32x4 group_from(u32x4 a, u32x4 b) noexcept {
+    constexpr unsigned g = group<W>(Sel, Mask, S, Dist);
+    if constexpr (g == 0) {
         return u32x4{};
     } else {
-        const u32x4 s = G < L<W>::kLanes ? a : b;
-        constexpr int from = static_cast<int>(G % L<W>::kLanes);
-        constexpr std::uint32_t keep = lane_bits<W>(1u << J);
-        if constexpr (from > J) return (s >> (W * (from - J))) & keep;
-        else if constexpr (from < J) return (s << (W * (J - from))) & keep;
-        else return s & keep;
+        const u32x4 s = S == 0 ? a : b;
+        constexpr int bits = W * (Dist < 0 ? -Dist : Dist);
+        constexpr std::uint32_t zeros = Dist == 0 ? 0u : Dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
+        const u32x4 v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
+        if constexpr ((lane_bits<W>(Mask & ~g) & ~zeros) == 0) return v;
+        else return v & lane_bits<W>(g);
     }
+}
+// Every (word, distance) group: K enumerates word * (2 * lanes - 1) + distance + lanes - 1.
+template <int W, unsigned Sel, unsigned Mask, int... K>
+PTXV_FI u32x4 groups(u32x4 a, u32x4 b, std::integer_sequence<int, K...>) noexcept {
+    constexpr int span = 2 * static_cast<int>(L<W>::kLanes) - 1;
+    return (u32x4{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
 }
 template <int W, unsigned Sel, unsigned Mask> PTXV_FI u32x4 pick(u32x4 a, u32x4 b) noexcept {
     constexpr unsigned own_a = W == 8 ? 0x3210u : 0x10u, own_b = W == 8 ? 0x7654u : 0x32u;
-    if constexpr (Sel == own_a) {
-        return a;
-    } else if constexpr (Sel == own_b) {
-        return b;
-    } else if constexpr (W == 16) {
-        return lane_from<W, Sel & 0xfu, 0, (Mask & 1u) != 0>(a, b) | lane_from<W, (Sel >> 4) & 0xfu, 1, (Mask & 2u) != 0>(a, b);
-    } else {
-        return lane_from<W, Sel & 0xfu, 0, (Mask & 1u) != 0>(a, b) | lane_from<W, (Sel >> 4) & 0xfu, 1, (Mask & 2u) != 0>(a, b) |
-               lane_from<W, (Sel >> 8) & 0xfu, 2, (Mask & 4u) != 0>(a, b) | lane_from<W, (Sel >> 12) & 0xfu, 3, (Mask & 8u) != 0>(a, b);
+    if constexpr (Sel == own_a) return a;
+    else if constexpr (Sel == own_b) return b;
+    else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
+}
+// Whether every lane in Mask reads one lane position p, the same for a
+// through Asel and for b through Bsel (p may differ from lane to lane). The
+// lane operation then runs on a and b as loaded and its results move once,
+// instead of both operands. For a sum, no position may be read twice: the
+// sum then runs over the lanes read (sources), where they are.
+template <int W> constexpr bool paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+    unsigned seen = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+        if (((mask >> j) & 1u) == 0) continue;
+        const unsigned p = (asel >> (4 * j)) & 0xfu, q = (bsel >> (4 * j)) & 0xfu;
+        if (p >= L<W>::kLanes || q != p + L<W>::kLanes || (sum && ((seen >> p) & 1u) != 0)) return false;
+        seen |= 1u << p;
     }
+    return true;
+}
+template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexcept {
+    unsigned s = 0;
+    for (unsigned j = 0; j < L<W>::kLanes; ++j)
+        if (((mask >> j) & 1u) != 0) s |= 1u << ((asel >> (4 * j)) & 0xfu);
+    return s;
 }
 
 // ---- Lanes in their own width. In and out: four words.
@@ -381,13 +416,17 @@ int wide_code(const Variant& v) {
 
 const char* tf(bool x) { return x ? "true" : "false"; }
 
-// What one step stores at d + i, from four words A, B and C, and how it computes.
+// What one step stores at d + i, from four words A, B and C, and how it
+// computes. A step either merges lane results into c (lanes: the lane
+// results, in their own width) or adds a sum over the lanes in `m` to c
+// (lanes empty), where m is the name of the lane mask the sum runs over.
 struct Step {
     std::string value;
     std::string strategy;
+    std::string lanes;
 };
 
-Step step_of(const Variant& v) {
+Step step_of(const Variant& v, const std::string& m) {
     const std::string w = std::to_string(v.family->geometry_def->lane_bits);
     const bool as = v.atype == Type::s32, bs = v.btype == Type::s32;
     const bool ds = v.has_dtype && v.dtype == Type::s32;
@@ -404,9 +443,9 @@ Step step_of(const Variant& v) {
         // R11 with a wrap-around add or subtract: the sum of the lane results
         // is the sum of the a lanes plus (minus) the sum of the b lanes.
         const std::string s = op == Operation::add ? " + " : " - ";
-        return {"C + detail::lane_sum<" + w + ", " + tf(as) + ", Mask>(A)" + s +
-                    "detail::lane_sum<" + w + ", " + tf(bs) + ", Mask>(B)",
-                "lane sums of a and b"};
+        return {"C + detail::lane_sum<" + w + ", " + tf(as) + ", " + m + ">(A)" + s + "detail::lane_sum<" + w + ", " +
+                    tf(bs) + ", " + m + ">(B)",
+                "lane sums of a and b", ""};
     } else if ((op == Operation::add || op == Operation::sub) && !v.sat) {
         r = "detail::" + std::string(op == Operation::add ? "add" : "sub") + "<" + w + ">(A, B)";
         how = "wrap-around lanes";
@@ -418,7 +457,7 @@ Step step_of(const Variant& v) {
         if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
         how = "unsigned average lanes";
     } else if (op == Operation::absdiff && same && acc) {
-        return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", Mask>(A, B)", "sum of absolute differences"};
+        return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", " + m + ">(A, B)", "sum of absolute differences", ""};
     } else if (op == Operation::absdiff && same) {
         r = "detail::absdiff<" + w + ", " + tf(as) + ">(A, B)";
         if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
@@ -433,19 +472,17 @@ Step step_of(const Variant& v) {
         how = "compare lanes";
     }
     if (!r.empty()) {
-        if (acc)
-            return {"C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", Mask>(" + r + ")",
-                    how + ", lane sum"};
-        return {"detail::merge<" + w + ", Mask>(" + r + ", C)", how};
+        if (acc) return {"C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", " + m + ">(" + r + ")", how + ", lane sum", ""};
+        return {"detail::merge<" + w + ", Mask>(" + r + ", C)", how, r};
     }
 
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
     std::string t = "detail::wide<" + w + ", " + std::to_string(wide_code(v)) + ">(detail::ext<" + w + ", " + tf(as) +
                     ">(A), detail::ext<" + w + ", " + tf(bs) + ">(B))";
     if (v.sat) t = "detail::clamp<" + w + ", " + tf(ds) + ">(" + t + ")";
-    if (acc) return {"C + detail::wide_sum<" + w + ", Mask>(" + t + ")", "widened lanes, lane sum"};
-    return {"detail::merge<" + w + ", Mask>(detail::narrow<" + w + ">(" + t + "), C)",
-            "widened lanes"};
+    if (acc) return {"C + detail::wide_sum<" + w + ", " + m + ">(" + t + ")", "widened lanes, lane sum", ""};
+    const std::string lanes = "detail::narrow<" + w + ">(" + t + ")";
+    return {"detail::merge<" + w + ", Mask>(" + lanes + ", C)", "widened lanes", lanes};
 }
 
 }  // namespace
@@ -473,7 +510,15 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
         if (v.family->geometry == Geometry::scalar) continue;
         const GeometryDef& g = *v.family->geometry_def;
         const std::string fn = v.function_name();
-        const Step s = step_of(v);
+        const std::string w = std::to_string(g.lane_bits);
+        const Step s = step_of(v, "Mask");
+        const bool sum = s.lanes.empty();
+        // With Asel and Bsel paired (see detail::paired): the operation on a
+        // and b as loaded, then the results moved, or the sum over the lanes read.
+        const std::string paired =
+            sum ? "detail::st(d + i, " + step_of(v, "detail::sources<" + w + ">(Asel, Mask)").value + ");\n"
+                : "const detail::u32x4 R = " + s.lanes + ";\n            detail::st(d + i, detail::merge<" + w +
+                      ", Mask>(detail::pick<" + w + ", Asel, Mask>(R, R), C));\n";
         o << "// " << v.ptx() << ": " << s.strategy << "\n"
           << "template <unsigned Asel = " << selector_literal(g.default_asel) << ", unsigned Bsel = "
           << selector_literal(g.default_bsel) << ", unsigned Mask = mask::" << g.default_mask << ">\n"
@@ -484,9 +529,13 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
           << "#if PTXV_ARRAY_VECTOR\n"
           << "    const auto step = [=](std::size_t i) noexcept {\n"
           << "        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);\n"
-          << "        const detail::u32x4 A = detail::pick<" << (g.lane_bits) << ", Asel, Mask>(a4, b4), B = detail::pick<"
-          << g.lane_bits << ", Bsel, Mask>(a4, b4);\n"
-          << "        detail::st(d + i, " << s.value << ");\n"
+          << "        if constexpr (detail::paired<" << w << ">(Asel, Bsel, Mask, " << tf(sum) << ")) {\n"
+          << "            const detail::u32x4 A = a4, B = b4;\n"
+          << "            " << paired << "        } else {\n"
+          << "            const detail::u32x4 A = detail::pick<" << w << ", Asel, Mask>(a4, b4), B = detail::pick<" << w
+          << ", Bsel, Mask>(a4, b4);\n"
+          << "            detail::st(d + i, " << s.value << ");\n"
+          << "        }\n"
           << "    };\n"
           << "    std::size_t i = 0;\n"
           << "    for (; i + 8 <= n; i += 8) {\n"

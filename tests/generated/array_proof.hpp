@@ -75,26 +75,11 @@ inline void pair_sweep(const std::vector<Entry>& entries, unsigned lanes, const 
     t.finish();
 }
 
-// Lanes mostly at their edges, some random.
-inline u32 lane_word(proof::Rng& rng, unsigned lanes) {
-    static const std::vector<u32> e8 = proof::lane_edges(8), e16 = proof::lane_edges(16);
-    const std::vector<u32>& e = lanes == 4 ? e8 : e16;
-    const unsigned bits = 32 / lanes;
-    const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
-    u32 w = 0;
-    for (unsigned i = 0; i < lanes; ++i) {
-        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
-        w |= x << (bits * i);
-    }
-    return w;
-}
-
 // Sizes around the four-word step, unaligned starts, guard words around d,
 // and the in-place form d = a.
 inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::uint64_t seed) {
     constexpr std::size_t kSizes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 100};
     constexpr std::size_t kGuard = 4;
-    constexpr u32 kSentinel = 0xdeadbeefu;
     proof::Rng rng(seed);
     proof::Tally t;
     std::uint64_t runs = 0;
@@ -105,17 +90,12 @@ inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::
             const ptxv::Instr in = proof::simd_form(v, f.asel, f.bsel, f.mask);
             for (std::size_t n : kSizes) {
                 const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
-                // Inputs end at the end of their allocation: a read past
-                // element n-1 is a heap overflow under ASan.
-                auto input = [&](std::size_t o, bool edges) {
-                    std::vector<u32> buf(o + n + (o + n == 0 ? 1 : 0));
-                    for (u32& x : buf) x = edges ? lane_word(rng, lanes) : rng.u32v();
-                    return buf;
-                };
-                const std::vector<u32> ab = input(oa, true), bb = input(ob, true), cb = input(oc, false);
-                const u32 *pa = ab.data() + oa, *pb = bb.data() + ob, *pc = cb.data() + oc;
-                std::vector<u32> dbuf(kGuard + od + n + kGuard, kSentinel);
-                u32* d = dbuf.data() + kGuard + od;
+                const auto edge_word = [&] { return proof::lane_word(rng, lanes); };
+                const auto random_word = [&] { return rng.u32v(); };
+                const proof::Input ab(oa, n, edge_word), bb(ob, n, edge_word), cb(oc, n, random_word);
+                const u32 *pa = ab.data(), *pb = bb.data(), *pc = cb.data();
+                proof::GuardedOutput out(kGuard, od, n);
+                u32* d = out.data();
                 f.fn(pa, pb, pc, d, n);
                 // In place: d is a copy of a, and a is read from it.
                 std::vector<u32> inplace(pa, pa + n);
@@ -129,13 +109,7 @@ inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::
                     if (d[i] != want) t.report(in, pa[i], pb[i], pc[i], want, d[i], where.c_str());
                     if (inplace[i] != want) t.report(in, pa[i], pb[i], pc[i], want, inplace[i], (where + " in place").c_str());
                 }
-                for (std::size_t j = 0; j < dbuf.size(); ++j) {
-                    const bool inside = j >= kGuard + od && j < kGuard + od + n;
-                    if (inside || dbuf[j] == kSentinel) continue;
-                    ++t.mismatches;
-                    INFO(ptxv::print(in) << " (" << where << ") wrote outside d, at buffer word " << j);
-                    CHECK(proof::hex(dbuf[j]) == proof::hex(kSentinel));
-                }
+                out.check_guards(in, where, t);
             }
         }
     }
@@ -150,36 +124,34 @@ inline void byte_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
     pair_sweep(entries, 4, bytes, seed);
 }
 
-// All 2^32 half-word pairs are out of reach: the edges, the patterns that
-// straddle a byte boundary, and random values, 160 in all, crossed.
+// Half-word pairs: proof::half_pair_values() crossed.
 inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
-    std::vector<u32> values = proof::lane_edges(16);
-    for (u32 x : {0xff00u, 0x7f80u, 0x807fu, 0x80ffu, 0xff7fu, 0x0180u}) values.push_back(x);
-    proof::Rng rng(0x68616c66);
-    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
-    pair_sweep(entries, 2, values, seed);
+    pair_sweep(entries, 2, proof::half_pair_values(), seed);
 }
 
 }  // namespace array_proof
 
 // The compile-time forms, for the file that includes ptxv_array.hpp with its
-// own settings. Core: the default selectors with the full and a partial
-// mask, and both words in both operands (upper lanes from the other word)
-// under a partial mask. Permuted: Va from a's lanes permuted and Vb from
-// b's reversed, then the same with a and b swapped.
-#define PTXV_ARRAY_FORMS4_CORE(f)                                                                     \
-    {&ptxv::array::f<>, 0x3210u, 0x7654u, 0xfu, false, "default"},                                   \
-        {&ptxv::array::f<0x3210u, 0x7654u, ptxv::mask::b320>, 0x3210u, 0x7654u, 0xdu, false, "mask"}, \
+// own settings. Core: the default form; a paired form (each lane reads a and
+// b at one position, the array forms then move results, not operands) with
+// a position read twice and a partial mask; and both words in both operands
+// (upper lanes from the other word) under a partial mask. Permuted: a paired
+// form that reads each position once, under a mask that differs from the
+// positions read (sums then run over those positions); and Va from b's
+// lanes and Vb from a's, fed the other way round.
+#define PTXV_ARRAY_FORMS4_CORE(f)                                                                               \
+    {&ptxv::array::f<>, 0x3210u, 0x7654u, 0xfu, false, "default"},                                             \
+        {&ptxv::array::f<0x1130u, 0x5574u, ptxv::mask::b320>, 0x1130u, 0x5574u, 0xdu, false, "paired, repeats"}, \
         {&ptxv::array::f<0x6501u, 0x2374u, ptxv::mask::b31>, 0x6501u, 0x2374u, 0xau, false, "mixed"}
-#define PTXV_ARRAY_FORMS4_PERMUTED(f)                                                                           \
-    {&ptxv::array::f<0x1032u, 0x4567u, ptxv::mask::b3210>, 0x1032u, 0x4567u, 0xfu, false, "one source"}, \
+#define PTXV_ARRAY_FORMS4_PERMUTED(f)                                                                   \
+    {&ptxv::array::f<0x0123u, 0x4567u, ptxv::mask::b310>, 0x0123u, 0x4567u, 0xbu, false, "paired"}, \
         {&ptxv::array::f<0x6547u, 0x0213u, ptxv::mask::b3210>, 0x6547u, 0x0213u, 0xfu, true, "swapped"}
-#define PTXV_ARRAY_FORMS2_CORE(f)                                                            \
-    {&ptxv::array::f<>, 0x10u, 0x32u, 0x3u, false, "default"},                              \
-        {&ptxv::array::f<0x10u, 0x32u, ptxv::mask::h1>, 0x10u, 0x32u, 0x2u, false, "mask"}, \
+#define PTXV_ARRAY_FORMS2_CORE(f)                                                                     \
+    {&ptxv::array::f<>, 0x10u, 0x32u, 0x3u, false, "default"},                                       \
+        {&ptxv::array::f<0x11u, 0x33u, ptxv::mask::h10>, 0x11u, 0x33u, 0x3u, false, "paired, repeats"}, \
         {&ptxv::array::f<0x21u, 0x03u, ptxv::mask::h0>, 0x21u, 0x03u, 0x1u, false, "mixed"}
-#define PTXV_ARRAY_FORMS2_PERMUTED(f)                                                               \
-    {&ptxv::array::f<0x00u, 0x23u, ptxv::mask::h10>, 0x00u, 0x23u, 0x3u, false, "one source"}, \
+#define PTXV_ARRAY_FORMS2_PERMUTED(f)                                                         \
+    {&ptxv::array::f<0x01u, 0x23u, ptxv::mask::h1>, 0x01u, 0x23u, 0x2u, false, "paired"}, \
         {&ptxv::array::f<0x23u, 0x01u, ptxv::mask::h10>, 0x23u, 0x01u, 0x3u, true, "swapped"}
 
 // table(lanes): every SIMD variant of a geometry from the generated lists,

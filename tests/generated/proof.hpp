@@ -473,6 +473,91 @@ inline std::uint64_t simd_random(const std::vector<int>& variants, Tally& tally,
     return tally.vectors - before;
 }
 
+// ---- Array-shaped inputs, for the forms that take a, b, c and d as arrays.
+
+// SIMD lane values where saturation, sign and rounding change; for
+// half-words also the patterns that straddle a byte boundary, which a
+// byte-wise kernel could mistake.
+inline const std::vector<u32>& simd_edges(unsigned bits) {
+    static const std::vector<u32> b8 = lane_edges(8);
+    static const std::vector<u32> b16 = [] {
+        std::vector<u32> v = lane_edges(16);
+        for (u32 x : {0xff00u, 0x7f80u, 0x807fu, 0x80ffu, 0xff7fu, 0x0180u}) v.push_back(x);
+        return v;
+    }();
+    return bits == 8 ? b8 : b16;
+}
+
+// The half-word lane values the pair sweeps cross (all 2^32 pairs are out of
+// reach): simd_edges(16), padded with random values to 160.
+inline std::vector<u32> half_pair_values() {
+    std::vector<u32> values = simd_edges(16);
+    Rng rng(0x68616c66);
+    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
+    return values;
+}
+
+// A word whose lanes are mostly edge values, some random; now and then a
+// biased() word, so lanes of the other width also meet their edges.
+inline u32 lane_word(Rng& rng, unsigned lanes) {
+    if (rng.below(8) == 0) return biased(rng);
+    const unsigned bits = 32 / lanes;
+    const std::vector<u32>& e = simd_edges(bits);
+    const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
+    u32 w = 0;
+    for (unsigned i = 0; i < lanes; ++i) {
+        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
+        w |= x << (bits * i);
+    }
+    return w;
+}
+
+// An input of n words that starts `offset` words into its allocation, so
+// that vector loads are unaligned, and ends exactly at its end, so that a
+// read past element n-1 is a heap overflow under ASan. (One spare word keeps
+// the n = 0, offset = 0 pointer from being null.)
+class Input {
+public:
+    template <class Fill>
+    Input(std::size_t offset, std::size_t n, Fill fill) : buf_(offset + n + (offset + n == 0 ? 1 : 0)), offset_(offset) {
+        for (u32& x : buf_) x = fill();
+    }
+    const u32* data() const { return buf_.data() + offset_; }
+
+private:
+    std::vector<u32> buf_;
+    std::size_t offset_;
+};
+
+// An output of n words, `offset` words after `guard` sentinel words and
+// followed by `guard` more: a store outside d[0..n) changes a sentinel.
+class GuardedOutput {
+public:
+    static constexpr u32 kSentinel = 0xdeadbeefu;
+    GuardedOutput(std::size_t guard, std::size_t offset, std::size_t n)
+        : buf_(guard + offset + n + guard, kSentinel), start_(guard + offset), n_(n) {}
+    u32* data() { return buf_.data() + start_; }
+
+    // Each changed sentinel is a mismatch of `t`, reported as the element
+    // of d it lies at.
+    void check_guards(const Instr& in, const std::string& where, Tally& t) const {
+        for (std::size_t j = 0; j < buf_.size(); ++j) {
+            if ((j >= start_ && j < start_ + n_) || buf_[j] == kSentinel) continue;
+            ++t.mismatches;
+            if (t.mismatches > static_cast<std::uint64_t>(kMaxReports)) continue;
+            const long rel = static_cast<long>(j) - static_cast<long>(start_);
+            INFO(where << ": " << ptxv::print(in) << " wrote " << hex(buf_[j]) << " to d[" << rel << "], outside d[0.."
+                       << n_ << ")");
+            CHECK(hex(buf_[j]) == hex(kSentinel));
+        }
+    }
+
+private:
+    std::vector<u32> buf_;
+    std::size_t start_, n_;
+};
+
+
 // Boundary words crossed for a and b, c taken in turn from the same list, the
 // parameter forms (`forms`, already compiled) taken in turn.
 inline void word_cross(std::vector<Prover>& forms, const std::vector<u32>& words) {

@@ -5,9 +5,11 @@
 // own width or widened), chosen per variant by the generator, so every
 // variant gets every pair of lane values in every lane (byte geometry: all
 // 65536 pairs; half-word: 160 edge and random values, crossed), under the
-// selector and mask forms the vector path treats apart: default selectors
-// with the full and a partial mask, selectors that permute one source word
-// per operand, and selectors that mix both words. Then random arrays with
+// selector and mask forms the vector path treats apart: the default form,
+// paired selectors (the lane operation on the words as loaded, then its
+// results moved, or the sums over the lanes read), with and without a
+// position read twice, selectors that mix both words, and operands taken
+// from the other word. Then random arrays with
 // edge-heavy lanes at sizes around the four-word step and at unaligned
 // offsets, with guard words around d, and d equal to a (in place).
 #include <catch2/catch.hpp>

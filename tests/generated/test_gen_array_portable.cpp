@@ -2,8 +2,8 @@
 // extensions only, what non-x86 targets compile), where the x86 build would
 // use SSE2 instructions for the saturating adds, the average, the lane sums
 // and the unsigned byte compares. The same sweeps as test_gen_array.cpp, on
-// the default form and the two masked forms of every variant (the lane sums
-// read the mask).
+// the three core forms of every variant (array_proof.hpp), two of them
+// under a partial mask, which the lane sums read.
 #define PTXV_ARRAY_X86 0
 
 #include <catch2/catch.hpp>

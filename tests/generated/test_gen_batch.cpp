@@ -33,7 +33,6 @@ constexpr std::size_t kSizeSum = 0 + 1 + 2 + 3 + 4 + 5 + 7 + 8 + 13 + 64 + 67 + 
 
 // Words of the guard around d: a stray 32-byte store reaches at most 7 past.
 constexpr std::size_t kGuard = 8;
-constexpr u32 kSentinel = 0xdeadbeefu;
 
 // PTXV_ISA caps the kernels run() may bind ("generated", "sse2",
 // "ssse3", "avx2"), so each path can be tested on one machine; empty when
@@ -49,33 +48,6 @@ std::vector<int> variants_of(ptxv::Geometry g) {
     for (int v = 0; v < proof::kVariantCount; ++v)
         if (proof::opcode_of(v).geometry == g) out.push_back(v);
     return out;
-}
-
-// Lane values where saturation, sign and rounding change; the half-word list
-// adds the byte-straddling patterns a byte-wise kernel could mistake.
-const std::vector<u32>& edges(unsigned bits) {
-    static const std::vector<u32> b8 = proof::lane_edges(8);
-    static const std::vector<u32> b16 = [] {
-        std::vector<u32> v = proof::lane_edges(16);
-        for (u32 x : {0xff00u, 0x7f80u, 0x807fu, 0x80ffu, 0xff7fu, 0x0180u}) v.push_back(x);
-        return v;
-    }();
-    return bits == 8 ? b8 : b16;
-}
-
-// A word whose lanes are mostly edge values, some random; now and then a
-// proof::biased() word, so lanes of the other width also meet their edges.
-u32 lane_word(proof::Rng& rng, unsigned lanes) {
-    if (rng.below(8) == 0) return proof::biased(rng);
-    const unsigned bits = 32 / lanes;
-    const std::vector<u32>& e = edges(bits);
-    const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
-    u32 w = 0;
-    for (unsigned i = 0; i < lanes; ++i) {
-        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
-        w |= x << (bits * i);
-    }
-    return w;
 }
 
 // Element counts, so a test can show that it checked what it meant to.
@@ -104,27 +76,20 @@ struct Plan {
 void check_run(proof::Prover& p, proof::Tally& t, Plan& plan, proof::Rng& rng, unsigned lanes, std::size_t size_index) {
     const std::size_t n = kSizes[size_index];
     const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
-    // Inputs end exactly at the end of their allocation, so that a read past
-    // element n-1 is a heap overflow under ASan, and start `o` elements in,
-    // so that vector loads are unaligned. (One spare word keeps the n = 0,
-    // o = 0 pointer from being null.)
-    auto input = [&](std::size_t o, bool edge_values) {
-        std::vector<u32> buf(o + n + (o + n == 0 ? 1 : 0));
-        for (u32& x : buf) x = edge_values ? lane_word(rng, lanes) : rng.u32v();
-        return buf;
-    };
-    const std::vector<u32> ab = input(oa, true), bb = input(ob, true), cb = input(oc, false);
-    const u32* a = ab.data() + oa;
-    const u32* b = bb.data() + ob;
-    const u32* c = cb.data() + oc;
+    const auto edge_word = [&] { return proof::lane_word(rng, lanes); };
+    const auto random_word = [&] { return rng.u32v(); };
+    const proof::Input ab(oa, n, edge_word), bb(ob, n, edge_word), cb(oc, n, random_word);
+    const u32* a = ab.data();
+    const u32* b = bb.data();
+    const u32* c = cb.data();
     const u32 cval = rng.below(4) == 0 ? proof::biased(rng) : rng.u32v();
 
     const ptxv::Compiled& f = p.compiled();
     const ptxv::Instr& in = p.instr();
     for (int form = 0; form < 2; ++form) {
         const bool one_c = form == 1;
-        std::vector<u32> dbuf(kGuard + od + n + kGuard, kSentinel);
-        u32* d = dbuf.data() + kGuard + od;
+        proof::GuardedOutput out(kGuard, od, n);
+        u32* d = out.data();
         if (one_c) {
             f.run(a, b, cval, d, n);
         } else {
@@ -144,16 +109,7 @@ void check_run(proof::Prover& p, proof::Tally& t, Plan& plan, proof::Rng& rng, u
             const u32 want = ptxv::interpret(in, a[i], b[i], ci);
             if (d[i] != want) t.report(in, a[i], b[i], ci, want, d[i], (where + " i=" + std::to_string(i)).c_str());
         }
-        for (std::size_t j = 0; j < dbuf.size(); ++j) {
-            const bool inside = j >= kGuard + od && j < kGuard + od + n;
-            if (inside || dbuf[j] == kSentinel) continue;
-            ++t.mismatches;
-            if (t.mismatches > static_cast<std::uint64_t>(proof::kMaxReports)) continue;
-            const long rel = static_cast<long>(j) - static_cast<long>(kGuard + od);
-            INFO(where << ": " << ptxv::print(in) << " wrote " << proof::hex(dbuf[j]) << " to d[" << rel
-                       << "], outside d[0.." << n << ")");
-            CHECK(proof::hex(dbuf[j]) == proof::hex(kSentinel));
-        }
+        out.check_guards(in, where, t);
     }
 }
 
@@ -315,13 +271,8 @@ TEST_CASE("batch run = interp: every byte pair in every lane, byte SIMD", "[batc
     pair_sweep(ptxv::Geometry::byte, bytes, 0x70616972733434);
 }
 
-// All 2^32 pairs are out of reach; the half-word edges (and the byte-straddling
-// patterns of edges(16)), padded with random values to 160, crossed.
 TEST_CASE("batch run = interp: edge half-word pairs in every lane, half-word SIMD", "[batch][generated]") {
-    std::vector<u32> values = edges(16);
-    proof::Rng rng(0x68616c66);
-    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
-    pair_sweep(ptxv::Geometry::half, values, 0x70616972733232);
+    pair_sweep(ptxv::Geometry::half, proof::half_pair_values(), 0x70616972733232);
 }
 
 TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, guards, selectors, masks",
