@@ -139,15 +139,17 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
 // form that reads each position once, under a mask that differs from the
 // positions read (sums then run over those positions); and Va from b's
 // lanes and Vb from a's, fed the other way round.
+#define PTXV_ARRAY_FORM4_DEFAULT(f) {&ptxv::array::f<>, 0x3210u, 0x7654u, 0xfu, false, "default"}
+#define PTXV_ARRAY_FORM2_DEFAULT(f) {&ptxv::array::f<>, 0x10u, 0x32u, 0x3u, false, "default"}
 #define PTXV_ARRAY_FORMS4_CORE(f)                                                                               \
-    {&ptxv::array::f<>, 0x3210u, 0x7654u, 0xfu, false, "default"},                                             \
+    PTXV_ARRAY_FORM4_DEFAULT(f),                                                                               \
         {&ptxv::array::f<0x1130u, 0x5574u, ptxv::mask::b320>, 0x1130u, 0x5574u, 0xdu, false, "paired, repeats"}, \
         {&ptxv::array::f<0x6501u, 0x2374u, ptxv::mask::b31>, 0x6501u, 0x2374u, 0xau, false, "mixed"}
 #define PTXV_ARRAY_FORMS4_PERMUTED(f)                                                                   \
     {&ptxv::array::f<0x0123u, 0x4567u, ptxv::mask::b310>, 0x0123u, 0x4567u, 0xbu, false, "paired"}, \
         {&ptxv::array::f<0x6547u, 0x0213u, ptxv::mask::b3210>, 0x6547u, 0x0213u, 0xfu, true, "swapped"}
 #define PTXV_ARRAY_FORMS2_CORE(f)                                                                     \
-    {&ptxv::array::f<>, 0x10u, 0x32u, 0x3u, false, "default"},                                       \
+    PTXV_ARRAY_FORM2_DEFAULT(f),                                                                     \
         {&ptxv::array::f<0x11u, 0x33u, ptxv::mask::h10>, 0x11u, 0x33u, 0x3u, false, "paired, repeats"}, \
         {&ptxv::array::f<0x21u, 0x03u, ptxv::mask::h0>, 0x21u, 0x03u, 0x1u, false, "mixed"}
 #define PTXV_ARRAY_FORMS2_PERMUTED(f)                                                         \
