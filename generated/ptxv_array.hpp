@@ -78,14 +78,14 @@ template <> struct L<8> {
     typedef s8x16 S;
     typedef s16x8 WS;
     static constexpr unsigned kLanes = 4;
-    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu;
+    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu, kOne = 0x01010101u;
 };
 template <> struct L<16> {
     typedef u16x8 U;
     typedef s16x8 S;
     typedef s32x4 WS;
     static constexpr unsigned kLanes = 2;
-    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu;
+    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu, kOne = 0x00010001u;
 };
 template <int W, bool S> using V = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
@@ -222,6 +222,17 @@ template <int W> PTXV_FI u32x4 avrg_u(u32x4 a, u32x4 b) noexcept {
     typedef typename L<W>::U U;
     return (u32x4)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
 #endif
+}
+// Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
+// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
+// which rounds half up; an odd s below 0 (exactly where that is below 1)
+// takes 1 off.
+template <int W> PTXV_FI u32x4 avrg_s(u32x4 a, u32x4 b) noexcept {
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    const u32x4 up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
+    const U odd = (U)((a ^ b) & L<W>::kOne);
+    return (u32x4)((U)up - (odd & ~(U)((S)up > S{})));
 }
 // |a - b| of same-signed lanes fits the lane as an unsigned value.
 template <int W, bool Signed> PTXV_FI u32x4 absdiff(u32x4 a, u32x4 b) noexcept {
@@ -2259,7 +2270,7 @@ inline void vavrg2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg2.u32.s32.s32: widened lanes
+// vavrg2.u32.s32.s32: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2268,11 +2279,11 @@ inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)));
+            const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
         }
     };
     std::size_t i = 0;
@@ -2292,7 +2303,7 @@ inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #endif
 }
 
-// vavrg2.u32.s32.s32.add: widened lanes, lane sum
+// vavrg2.u32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2301,10 +2312,10 @@ inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
             const detail::u32x4 A = a4, B = b4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::avrg_s<16>(A, B)));
         }
     };
     std::size_t i = 0;
@@ -2324,7 +2335,7 @@ inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg2.u32.s32.s32.sat: widened lanes
+// vavrg2.u32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2333,11 +2344,11 @@ inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            const detail::u32x4 R = detail::to_unsigned<16>(detail::avrg_s<16>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::avrg_s<16>(A, B)), C));
         }
     };
     std::size_t i = 0;
@@ -2651,7 +2662,7 @@ inline void vavrg2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg2.s32.s32.s32: widened lanes
+// vavrg2.s32.s32.s32: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2660,11 +2671,11 @@ inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)));
+            const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))), C));
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
         }
     };
     std::size_t i = 0;
@@ -2684,7 +2695,7 @@ inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #endif
 }
 
-// vavrg2.s32.s32.s32.add: widened lanes, lane sum
+// vavrg2.s32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2693,10 +2704,10 @@ inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
             const detail::u32x4 A = a4, B = b4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::avrg_s<16>(A, B)));
         }
     };
     std::size_t i = 0;
@@ -2716,7 +2727,7 @@ inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg2.s32.s32.s32.sat: widened lanes
+// vavrg2.s32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -2725,11 +2736,11 @@ inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
+            const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
+            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
         }
     };
     std::size_t i = 0;
@@ -8523,7 +8534,7 @@ inline void vavrg4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg4.u32.s32.s32: widened lanes
+// vavrg4.u32.s32.s32: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8532,11 +8543,11 @@ inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)));
+            const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
         }
     };
     std::size_t i = 0;
@@ -8556,7 +8567,7 @@ inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #endif
 }
 
-// vavrg4.u32.s32.s32.add: widened lanes, lane sum
+// vavrg4.u32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8565,10 +8576,10 @@ inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
             const detail::u32x4 A = a4, B = b4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::avrg_s<8>(A, B)));
         }
     };
     std::size_t i = 0;
@@ -8588,7 +8599,7 @@ inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg4.u32.s32.s32.sat: widened lanes
+// vavrg4.u32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8597,11 +8608,11 @@ inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            const detail::u32x4 R = detail::to_unsigned<8>(detail::avrg_s<8>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::avrg_s<8>(A, B)), C));
         }
     };
     std::size_t i = 0;
@@ -8915,7 +8926,7 @@ inline void vavrg4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg4.s32.s32.s32: widened lanes
+// vavrg4.s32.s32.s32: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8924,11 +8935,11 @@ inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)));
+            const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))), C));
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
         }
     };
     std::size_t i = 0;
@@ -8948,7 +8959,7 @@ inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #endif
 }
 
-// vavrg4.s32.s32.s32.add: widened lanes, lane sum
+// vavrg4.s32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8957,10 +8968,10 @@ inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
             const detail::u32x4 A = a4, B = b4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::avrg_s<8>(A, B)));
         }
     };
     std::size_t i = 0;
@@ -8980,7 +8991,7 @@ inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #endif
 }
 
-// vavrg4.s32.s32.s32.sat: widened lanes
+// vavrg4.s32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
     const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
@@ -8989,11 +9000,11 @@ inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
         if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
             const detail::u32x4 A = a4, B = b4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
+            const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
+            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
         }
     };
     std::size_t i = 0;

@@ -80,14 +80,14 @@ template <> struct L<8> {
     typedef s8x16 S;
     typedef s16x8 WS;
     static constexpr unsigned kLanes = 4;
-    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu;
+    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu, kOne = 0x01010101u;
 };
 template <> struct L<16> {
     typedef u16x8 U;
     typedef s16x8 S;
     typedef s32x4 WS;
     static constexpr unsigned kLanes = 2;
-    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu;
+    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu, kOne = 0x00010001u;
 };
 template <int W, bool S> using V = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
@@ -224,6 +224,17 @@ template <int W> PTXV_FI u32x4 avrg_u(u32x4 a, u32x4 b) noexcept {
     typedef typename L<W>::U U;
     return (u32x4)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
 #endif
+}
+// Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
+// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
+// which rounds half up; an odd s below 0 (exactly where that is below 1)
+// takes 1 off.
+template <int W> PTXV_FI u32x4 avrg_s(u32x4 a, u32x4 b) noexcept {
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    const u32x4 up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
+    const U odd = (U)((a ^ b) & L<W>::kOne);
+    return (u32x4)((U)up - (odd & ~(U)((S)up > S{})));
 }
 // |a - b| of same-signed lanes fits the lane as an unsigned value.
 template <int W, bool Signed> PTXV_FI u32x4 absdiff(u32x4 a, u32x4 b) noexcept {
@@ -456,6 +467,11 @@ Step step_of(const Variant& v, const std::string& m) {
         r = "detail::avrg_u<" + w + ">(A, B)";
         if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
         how = "unsigned average lanes";
+    } else if (op == Operation::avrg && as && bs) {
+        r = "detail::avrg_s<" + w + ">(A, B)";
+        if (v.sat && !ds) r = "detail::to_unsigned<" + w + ">(" + r + ")";
+        r_signed = true;
+        how = "signed average lanes";
     } else if (op == Operation::absdiff && same && acc) {
         return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", " + m + ">(A, B)", "sum of absolute differences", ""};
     } else if (op == Operation::absdiff && same) {
