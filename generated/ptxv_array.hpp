@@ -149,25 +149,30 @@ template <int W, unsigned Sel, unsigned Mask> PTXV_FI u32x4 pick(u32x4 a, u32x4 
     else if constexpr (Sel == own_b) return b;
     else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
 }
-// Whether every lane in Mask reads one lane position p, the same for a
-// through Asel and for b through Bsel (p may differ from lane to lane). The
-// lane operation then runs on a and b as loaded and its results move once,
+// Whether every lane in Mask reads one lane position p through both Asel
+// and Bsel (p may differ from lane to lane), Va from a and Vb from b (1) or
+// Va from b and Vb from a (2), the same for every lane; 0 if not. The lane
+// operation then runs on the words as loaded and its results move once,
 // instead of both operands. For a sum, no position may be read twice: the
 // sum then runs over the lanes read (sources), where they are.
-template <int W> constexpr bool paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+template <int W> constexpr int paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+    constexpr unsigned n = L<W>::kLanes;
     unsigned seen = 0;
-    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+    int order = 0;
+    for (unsigned j = 0; j < n; ++j) {
         if (((mask >> j) & 1u) == 0) continue;
         const unsigned p = (asel >> (4 * j)) & 0xfu, q = (bsel >> (4 * j)) & 0xfu;
-        if (p >= L<W>::kLanes || q != p + L<W>::kLanes || (sum && ((seen >> p) & 1u) != 0)) return false;
-        seen |= 1u << p;
+        const int o = p < n && q == p + n ? 1 : q < n && p == q + n ? 2 : 0;
+        if (o == 0 || (order != 0 && o != order) || (sum && ((seen >> (p % n)) & 1u) != 0)) return 0;
+        order = o;
+        seen |= 1u << (p % n);
     }
-    return true;
+    return order;
 }
 template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexcept {
     unsigned s = 0;
     for (unsigned j = 0; j < L<W>::kLanes; ++j)
-        if (((mask >> j) & 1u) != 0) s |= 1u << ((asel >> (4 * j)) & 0xfu);
+        if (((mask >> j) & 1u) != 0) s |= 1u << (((asel >> (4 * j)) & 0xfu) % L<W>::kLanes);
     return s;
 }
 
@@ -415,8 +420,8 @@ inline void vadd2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -448,8 +453,8 @@ inline void vadd2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -480,8 +485,8 @@ inline void vadd2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::addsat<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -513,8 +518,8 @@ inline void vadd2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -546,8 +551,8 @@ inline void vadd2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -578,8 +583,8 @@ inline void vadd2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -611,8 +616,8 @@ inline void vadd2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -644,8 +649,8 @@ inline void vadd2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -676,8 +681,8 @@ inline void vadd2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -709,8 +714,8 @@ inline void vadd2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -742,8 +747,8 @@ inline void vadd2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -774,8 +779,8 @@ inline void vadd2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -807,8 +812,8 @@ inline void vadd2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -840,8 +845,8 @@ inline void vadd2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -872,8 +877,8 @@ inline void vadd2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -905,8 +910,8 @@ inline void vadd2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -938,8 +943,8 @@ inline void vadd2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -970,8 +975,8 @@ inline void vadd2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1003,8 +1008,8 @@ inline void vadd2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1036,8 +1041,8 @@ inline void vadd2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1068,8 +1073,8 @@ inline void vadd2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1101,8 +1106,8 @@ inline void vadd2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1134,8 +1139,8 @@ inline void vadd2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1166,8 +1171,8 @@ inline void vadd2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::addsat<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1199,8 +1204,8 @@ inline void vsub2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1232,8 +1237,8 @@ inline void vsub2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1264,8 +1269,8 @@ inline void vsub2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::subsat<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1297,8 +1302,8 @@ inline void vsub2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1330,8 +1335,8 @@ inline void vsub2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1362,8 +1367,8 @@ inline void vsub2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1395,8 +1400,8 @@ inline void vsub2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1428,8 +1433,8 @@ inline void vsub2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1460,8 +1465,8 @@ inline void vsub2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1493,8 +1498,8 @@ inline void vsub2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1526,8 +1531,8 @@ inline void vsub2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1558,8 +1563,8 @@ inline void vsub2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1591,8 +1596,8 @@ inline void vsub2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1624,8 +1629,8 @@ inline void vsub2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1656,8 +1661,8 @@ inline void vsub2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1689,8 +1694,8 @@ inline void vsub2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1722,8 +1727,8 @@ inline void vsub2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1754,8 +1759,8 @@ inline void vsub2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1787,8 +1792,8 @@ inline void vsub2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1820,8 +1825,8 @@ inline void vsub2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1852,8 +1857,8 @@ inline void vsub2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1885,8 +1890,8 @@ inline void vsub2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1918,8 +1923,8 @@ inline void vsub2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -1950,8 +1955,8 @@ inline void vsub2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::subsat<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -1983,8 +1988,8 @@ inline void vavrg2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2016,8 +2021,8 @@ inline void vavrg2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2048,8 +2053,8 @@ inline void vavrg2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2081,8 +2086,8 @@ inline void vavrg2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2114,8 +2119,8 @@ inline void vavrg2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2146,8 +2151,8 @@ inline void vavrg2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2179,8 +2184,8 @@ inline void vavrg2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2212,8 +2217,8 @@ inline void vavrg2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2244,8 +2249,8 @@ inline void vavrg2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2277,8 +2282,8 @@ inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2310,8 +2315,8 @@ inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2342,8 +2347,8 @@ inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<16>(detail::avrg_s<16>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2375,8 +2380,8 @@ inline void vavrg2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2408,8 +2413,8 @@ inline void vavrg2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2440,8 +2445,8 @@ inline void vavrg2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<16>(detail::avrg_u<16>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2473,8 +2478,8 @@ inline void vavrg2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2506,8 +2511,8 @@ inline void vavrg2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2538,8 +2543,8 @@ inline void vavrg2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2571,8 +2576,8 @@ inline void vavrg2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2604,8 +2609,8 @@ inline void vavrg2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2636,8 +2641,8 @@ inline void vavrg2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2669,8 +2674,8 @@ inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2702,8 +2707,8 @@ inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2734,8 +2739,8 @@ inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<16>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2767,8 +2772,8 @@ inline void vabsdiff2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2800,8 +2805,8 @@ inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2832,8 +2837,8 @@ inline void vabsdiff2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2865,8 +2870,8 @@ inline void vabsdiff2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2898,8 +2903,8 @@ inline void vabsdiff2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -2930,8 +2935,8 @@ inline void vabsdiff2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2963,8 +2968,8 @@ inline void vabsdiff2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -2996,8 +3001,8 @@ inline void vabsdiff2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3028,8 +3033,8 @@ inline void vabsdiff2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3061,8 +3066,8 @@ inline void vabsdiff2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3094,8 +3099,8 @@ inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3126,8 +3131,8 @@ inline void vabsdiff2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3159,8 +3164,8 @@ inline void vabsdiff2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3192,8 +3197,8 @@ inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3224,8 +3229,8 @@ inline void vabsdiff2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, false>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3257,8 +3262,8 @@ inline void vabsdiff2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3290,8 +3295,8 @@ inline void vabsdiff2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3322,8 +3327,8 @@ inline void vabsdiff2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3355,8 +3360,8 @@ inline void vabsdiff2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3388,8 +3393,8 @@ inline void vabsdiff2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3420,8 +3425,8 @@ inline void vabsdiff2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3453,8 +3458,8 @@ inline void vabsdiff2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3486,8 +3491,8 @@ inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3518,8 +3523,8 @@ inline void vabsdiff2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, true>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3551,8 +3556,8 @@ inline void vmin2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3584,8 +3589,8 @@ inline void vmin2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3616,8 +3621,8 @@ inline void vmin2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3649,8 +3654,8 @@ inline void vmin2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3682,8 +3687,8 @@ inline void vmin2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3714,8 +3719,8 @@ inline void vmin2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3747,8 +3752,8 @@ inline void vmin2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3780,8 +3785,8 @@ inline void vmin2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3812,8 +3817,8 @@ inline void vmin2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3845,8 +3850,8 @@ inline void vmin2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3878,8 +3883,8 @@ inline void vmin2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -3910,8 +3915,8 @@ inline void vmin2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<16>(detail::min<16, true>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3943,8 +3948,8 @@ inline void vmin2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -3976,8 +3981,8 @@ inline void vmin2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4008,8 +4013,8 @@ inline void vmin2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<16>(detail::min<16, false>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4041,8 +4046,8 @@ inline void vmin2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4074,8 +4079,8 @@ inline void vmin2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4106,8 +4111,8 @@ inline void vmin2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4139,8 +4144,8 @@ inline void vmin2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4172,8 +4177,8 @@ inline void vmin2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4204,8 +4209,8 @@ inline void vmin2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4237,8 +4242,8 @@ inline void vmin2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4270,8 +4275,8 @@ inline void vmin2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4302,8 +4307,8 @@ inline void vmin2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4335,8 +4340,8 @@ inline void vmax2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4368,8 +4373,8 @@ inline void vmax2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4400,8 +4405,8 @@ inline void vmax2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4433,8 +4438,8 @@ inline void vmax2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4466,8 +4471,8 @@ inline void vmax2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4498,8 +4503,8 @@ inline void vmax2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4531,8 +4536,8 @@ inline void vmax2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4564,8 +4569,8 @@ inline void vmax2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4596,8 +4601,8 @@ inline void vmax2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4629,8 +4634,8 @@ inline void vmax2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4662,8 +4667,8 @@ inline void vmax2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4694,8 +4699,8 @@ inline void vmax2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<16>(detail::max<16, true>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4727,8 +4732,8 @@ inline void vmax2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, false>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4760,8 +4765,8 @@ inline void vmax2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4792,8 +4797,8 @@ inline void vmax2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<16>(detail::max<16, false>(A, B));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4825,8 +4830,8 @@ inline void vmax2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4858,8 +4863,8 @@ inline void vmax2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4890,8 +4895,8 @@ inline void vmax2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4923,8 +4928,8 @@ inline void vmax2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -4956,8 +4961,8 @@ inline void vmax2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -4988,8 +4993,8 @@ inline void vmax2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5021,8 +5026,8 @@ inline void vmax2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5054,8 +5059,8 @@ inline void vmax2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5086,8 +5091,8 @@ inline void vmax2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<16, true>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5119,8 +5124,8 @@ inline void vset2_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 0>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5152,8 +5157,8 @@ inline void vset2_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 0>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5184,8 +5189,8 @@ inline void vset2_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 1>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5217,8 +5222,8 @@ inline void vset2_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 1>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5249,8 +5254,8 @@ inline void vset2_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 2>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5282,8 +5287,8 @@ inline void vset2_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 2>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5314,8 +5319,8 @@ inline void vset2_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 3>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5347,8 +5352,8 @@ inline void vset2_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 3>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5379,8 +5384,8 @@ inline void vset2_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 4>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5412,8 +5417,8 @@ inline void vset2_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 4>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5444,8 +5449,8 @@ inline void vset2_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, false, 5>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5477,8 +5482,8 @@ inline void vset2_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 5>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5509,8 +5514,8 @@ inline void vset2_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5542,8 +5547,8 @@ inline void vset2_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5574,8 +5579,8 @@ inline void vset2_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5607,8 +5612,8 @@ inline void vset2_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5639,8 +5644,8 @@ inline void vset2_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5672,8 +5677,8 @@ inline void vset2_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5704,8 +5709,8 @@ inline void vset2_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5737,8 +5742,8 @@ inline void vset2_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5769,8 +5774,8 @@ inline void vset2_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5802,8 +5807,8 @@ inline void vset2_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5834,8 +5839,8 @@ inline void vset2_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5867,8 +5872,8 @@ inline void vset2_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5899,8 +5904,8 @@ inline void vset2_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5932,8 +5937,8 @@ inline void vset2_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -5964,8 +5969,8 @@ inline void vset2_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -5997,8 +6002,8 @@ inline void vset2_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6029,8 +6034,8 @@ inline void vset2_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6062,8 +6067,8 @@ inline void vset2_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6094,8 +6099,8 @@ inline void vset2_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6127,8 +6132,8 @@ inline void vset2_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6159,8 +6164,8 @@ inline void vset2_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6192,8 +6197,8 @@ inline void vset2_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6224,8 +6229,8 @@ inline void vset2_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6257,8 +6262,8 @@ inline void vset2_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6289,8 +6294,8 @@ inline void vset2_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 0>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6322,8 +6327,8 @@ inline void vset2_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 0>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6354,8 +6359,8 @@ inline void vset2_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 1>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6387,8 +6392,8 @@ inline void vset2_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 1>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6419,8 +6424,8 @@ inline void vset2_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 2>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6452,8 +6457,8 @@ inline void vset2_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 2>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6484,8 +6489,8 @@ inline void vset2_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 3>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6517,8 +6522,8 @@ inline void vset2_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 3>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6549,8 +6554,8 @@ inline void vset2_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 4>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6582,8 +6587,8 @@ inline void vset2_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 4>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6614,8 +6619,8 @@ inline void vset2_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<16, true, 5>(A, B);
             detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
         } else {
@@ -6647,8 +6652,8 @@ inline void vset2_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<16>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 5>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
@@ -6679,8 +6684,8 @@ inline void vadd4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6712,8 +6717,8 @@ inline void vadd4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -6744,8 +6749,8 @@ inline void vadd4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::addsat<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6777,8 +6782,8 @@ inline void vadd4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6810,8 +6815,8 @@ inline void vadd4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -6842,8 +6847,8 @@ inline void vadd4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6875,8 +6880,8 @@ inline void vadd4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6908,8 +6913,8 @@ inline void vadd4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -6940,8 +6945,8 @@ inline void vadd4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -6973,8 +6978,8 @@ inline void vadd4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7006,8 +7011,8 @@ inline void vadd4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7038,8 +7043,8 @@ inline void vadd4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7071,8 +7076,8 @@ inline void vadd4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7104,8 +7109,8 @@ inline void vadd4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7136,8 +7141,8 @@ inline void vadd4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7169,8 +7174,8 @@ inline void vadd4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7202,8 +7207,8 @@ inline void vadd4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7234,8 +7239,8 @@ inline void vadd4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7267,8 +7272,8 @@ inline void vadd4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7300,8 +7305,8 @@ inline void vadd4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7332,8 +7337,8 @@ inline void vadd4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7365,8 +7370,8 @@ inline void vadd4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::add<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7398,8 +7403,8 @@ inline void vadd4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7430,8 +7435,8 @@ inline void vadd4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::addsat<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7463,8 +7468,8 @@ inline void vsub4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7496,8 +7501,8 @@ inline void vsub4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7528,8 +7533,8 @@ inline void vsub4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::subsat<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7561,8 +7566,8 @@ inline void vsub4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7594,8 +7599,8 @@ inline void vsub4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7626,8 +7631,8 @@ inline void vsub4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7659,8 +7664,8 @@ inline void vsub4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7692,8 +7697,8 @@ inline void vsub4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7724,8 +7729,8 @@ inline void vsub4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7757,8 +7762,8 @@ inline void vsub4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7790,8 +7795,8 @@ inline void vsub4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7822,8 +7827,8 @@ inline void vsub4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7855,8 +7860,8 @@ inline void vsub4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7888,8 +7893,8 @@ inline void vsub4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -7920,8 +7925,8 @@ inline void vsub4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7953,8 +7958,8 @@ inline void vsub4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -7986,8 +7991,8 @@ inline void vsub4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8018,8 +8023,8 @@ inline void vsub4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8051,8 +8056,8 @@ inline void vsub4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8084,8 +8089,8 @@ inline void vsub4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8116,8 +8121,8 @@ inline void vsub4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8149,8 +8154,8 @@ inline void vsub4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::sub<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8182,8 +8187,8 @@ inline void vsub4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8214,8 +8219,8 @@ inline void vsub4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::subsat<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8247,8 +8252,8 @@ inline void vavrg4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8280,8 +8285,8 @@ inline void vavrg4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8312,8 +8317,8 @@ inline void vavrg4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8345,8 +8350,8 @@ inline void vavrg4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8378,8 +8383,8 @@ inline void vavrg4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8410,8 +8415,8 @@ inline void vavrg4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8443,8 +8448,8 @@ inline void vavrg4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8476,8 +8481,8 @@ inline void vavrg4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8508,8 +8513,8 @@ inline void vavrg4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8541,8 +8546,8 @@ inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8574,8 +8579,8 @@ inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8606,8 +8611,8 @@ inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<8>(detail::avrg_s<8>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8639,8 +8644,8 @@ inline void vavrg4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_u<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8672,8 +8677,8 @@ inline void vavrg4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8704,8 +8709,8 @@ inline void vavrg4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<8>(detail::avrg_u<8>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8737,8 +8742,8 @@ inline void vavrg4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8770,8 +8775,8 @@ inline void vavrg4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8802,8 +8807,8 @@ inline void vavrg4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8835,8 +8840,8 @@ inline void vavrg4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8868,8 +8873,8 @@ inline void vavrg4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8900,8 +8905,8 @@ inline void vavrg4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8933,8 +8938,8 @@ inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, c
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -8966,8 +8971,8 @@ inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -8998,8 +9003,8 @@ inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* 
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::avrg_s<8>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9031,8 +9036,8 @@ inline void vabsdiff4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9064,8 +9069,8 @@ inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9096,8 +9101,8 @@ inline void vabsdiff4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9129,8 +9134,8 @@ inline void vabsdiff4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9162,8 +9167,8 @@ inline void vabsdiff4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9194,8 +9199,8 @@ inline void vabsdiff4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9227,8 +9232,8 @@ inline void vabsdiff4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9260,8 +9265,8 @@ inline void vabsdiff4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9292,8 +9297,8 @@ inline void vabsdiff4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9325,8 +9330,8 @@ inline void vabsdiff4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9358,8 +9363,8 @@ inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9390,8 +9395,8 @@ inline void vabsdiff4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9423,8 +9428,8 @@ inline void vabsdiff4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9456,8 +9461,8 @@ inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9488,8 +9493,8 @@ inline void vabsdiff4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, false>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9521,8 +9526,8 @@ inline void vabsdiff4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9554,8 +9559,8 @@ inline void vabsdiff4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9586,8 +9591,8 @@ inline void vabsdiff4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9619,8 +9624,8 @@ inline void vabsdiff4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9652,8 +9657,8 @@ inline void vabsdiff4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9684,8 +9689,8 @@ inline void vabsdiff4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9717,8 +9722,8 @@ inline void vabsdiff4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::absdiff<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9750,8 +9755,8 @@ inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9782,8 +9787,8 @@ inline void vabsdiff4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, true>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9815,8 +9820,8 @@ inline void vmin4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9848,8 +9853,8 @@ inline void vmin4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9880,8 +9885,8 @@ inline void vmin4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9913,8 +9918,8 @@ inline void vmin4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -9946,8 +9951,8 @@ inline void vmin4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -9978,8 +9983,8 @@ inline void vmin4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10011,8 +10016,8 @@ inline void vmin4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10044,8 +10049,8 @@ inline void vmin4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10076,8 +10081,8 @@ inline void vmin4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10109,8 +10114,8 @@ inline void vmin4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10142,8 +10147,8 @@ inline void vmin4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10174,8 +10179,8 @@ inline void vmin4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<8>(detail::min<8, true>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10207,8 +10212,8 @@ inline void vmin4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10240,8 +10245,8 @@ inline void vmin4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10272,8 +10277,8 @@ inline void vmin4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<8>(detail::min<8, false>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10305,8 +10310,8 @@ inline void vmin4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10338,8 +10343,8 @@ inline void vmin4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10370,8 +10375,8 @@ inline void vmin4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10403,8 +10408,8 @@ inline void vmin4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10436,8 +10441,8 @@ inline void vmin4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10468,8 +10473,8 @@ inline void vmin4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10501,8 +10506,8 @@ inline void vmin4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10534,8 +10539,8 @@ inline void vmin4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10566,8 +10571,8 @@ inline void vmin4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::min<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10599,8 +10604,8 @@ inline void vmax4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10632,8 +10637,8 @@ inline void vmax4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10664,8 +10669,8 @@ inline void vmax4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10697,8 +10702,8 @@ inline void vmax4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10730,8 +10735,8 @@ inline void vmax4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10762,8 +10767,8 @@ inline void vmax4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10795,8 +10800,8 @@ inline void vmax4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10828,8 +10833,8 @@ inline void vmax4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10860,8 +10865,8 @@ inline void vmax4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10893,8 +10898,8 @@ inline void vmax4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10926,8 +10931,8 @@ inline void vmax4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -10958,8 +10963,8 @@ inline void vmax4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_unsigned<8>(detail::max<8, true>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -10991,8 +10996,8 @@ inline void vmax4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, false>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11024,8 +11029,8 @@ inline void vmax4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11056,8 +11061,8 @@ inline void vmax4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::to_signed<8>(detail::max<8, false>(A, B));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11089,8 +11094,8 @@ inline void vmax4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11122,8 +11127,8 @@ inline void vmax4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11154,8 +11159,8 @@ inline void vmax4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11187,8 +11192,8 @@ inline void vmax4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11220,8 +11225,8 @@ inline void vmax4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11252,8 +11257,8 @@ inline void vmax4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11285,8 +11290,8 @@ inline void vmax4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, co
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11318,8 +11323,8 @@ inline void vmax4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11350,8 +11355,8 @@ inline void vmax4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::max<8, true>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11383,8 +11388,8 @@ inline void vset4_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 0>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11416,8 +11421,8 @@ inline void vset4_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 0>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11448,8 +11453,8 @@ inline void vset4_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 1>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11481,8 +11486,8 @@ inline void vset4_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 1>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11513,8 +11518,8 @@ inline void vset4_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 2>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11546,8 +11551,8 @@ inline void vset4_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 2>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11578,8 +11583,8 @@ inline void vset4_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 3>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11611,8 +11616,8 @@ inline void vset4_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 3>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11643,8 +11648,8 @@ inline void vset4_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 4>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11676,8 +11681,8 @@ inline void vset4_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 4>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11708,8 +11713,8 @@ inline void vset4_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, false, 5>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11741,8 +11746,8 @@ inline void vset4_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 5>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11773,8 +11778,8 @@ inline void vset4_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11806,8 +11811,8 @@ inline void vset4_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11838,8 +11843,8 @@ inline void vset4_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11871,8 +11876,8 @@ inline void vset4_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11903,8 +11908,8 @@ inline void vset4_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -11936,8 +11941,8 @@ inline void vset4_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -11968,8 +11973,8 @@ inline void vset4_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12001,8 +12006,8 @@ inline void vset4_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12033,8 +12038,8 @@ inline void vset4_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12066,8 +12071,8 @@ inline void vset4_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12098,8 +12103,8 @@ inline void vset4_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12131,8 +12136,8 @@ inline void vset4_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12163,8 +12168,8 @@ inline void vset4_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12196,8 +12201,8 @@ inline void vset4_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12228,8 +12233,8 @@ inline void vset4_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12261,8 +12266,8 @@ inline void vset4_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12293,8 +12298,8 @@ inline void vset4_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12326,8 +12331,8 @@ inline void vset4_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12358,8 +12363,8 @@ inline void vset4_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12391,8 +12396,8 @@ inline void vset4_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12423,8 +12428,8 @@ inline void vset4_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12456,8 +12461,8 @@ inline void vset4_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12488,8 +12493,8 @@ inline void vset4_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12521,8 +12526,8 @@ inline void vset4_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12553,8 +12558,8 @@ inline void vset4_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 0>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12586,8 +12591,8 @@ inline void vset4_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 0>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12618,8 +12623,8 @@ inline void vset4_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 1>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12651,8 +12656,8 @@ inline void vset4_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 1>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12683,8 +12688,8 @@ inline void vset4_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 2>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12716,8 +12721,8 @@ inline void vset4_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 2>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12748,8 +12753,8 @@ inline void vset4_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 3>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12781,8 +12786,8 @@ inline void vset4_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 3>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12813,8 +12818,8 @@ inline void vset4_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 4>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12846,8 +12851,8 @@ inline void vset4_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 4>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
@@ -12878,8 +12883,8 @@ inline void vset4_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, con
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, false)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             const detail::u32x4 R = detail::cmp<8, true, 5>(A, B);
             detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
         } else {
@@ -12911,8 +12916,8 @@ inline void vset4_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b,
 #if PTXV_ARRAY_VECTOR
     const auto step = [=](std::size_t i) noexcept {
         const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (detail::paired<8>(Asel, Bsel, Mask, true)) {
-            const detail::u32x4 A = a4, B = b4;
+        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
+            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
             detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 5>(A, B)));
         } else {
             const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);

@@ -151,25 +151,30 @@ template <int W, unsigned Sel, unsigned Mask> PTXV_FI u32x4 pick(u32x4 a, u32x4 
     else if constexpr (Sel == own_b) return b;
     else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
 }
-// Whether every lane in Mask reads one lane position p, the same for a
-// through Asel and for b through Bsel (p may differ from lane to lane). The
-// lane operation then runs on a and b as loaded and its results move once,
+// Whether every lane in Mask reads one lane position p through both Asel
+// and Bsel (p may differ from lane to lane), Va from a and Vb from b (1) or
+// Va from b and Vb from a (2), the same for every lane; 0 if not. The lane
+// operation then runs on the words as loaded and its results move once,
 // instead of both operands. For a sum, no position may be read twice: the
 // sum then runs over the lanes read (sources), where they are.
-template <int W> constexpr bool paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+template <int W> constexpr int paired(unsigned asel, unsigned bsel, unsigned mask, bool sum) noexcept {
+    constexpr unsigned n = L<W>::kLanes;
     unsigned seen = 0;
-    for (unsigned j = 0; j < L<W>::kLanes; ++j) {
+    int order = 0;
+    for (unsigned j = 0; j < n; ++j) {
         if (((mask >> j) & 1u) == 0) continue;
         const unsigned p = (asel >> (4 * j)) & 0xfu, q = (bsel >> (4 * j)) & 0xfu;
-        if (p >= L<W>::kLanes || q != p + L<W>::kLanes || (sum && ((seen >> p) & 1u) != 0)) return false;
-        seen |= 1u << p;
+        const int o = p < n && q == p + n ? 1 : q < n && p == q + n ? 2 : 0;
+        if (o == 0 || (order != 0 && o != order) || (sum && ((seen >> (p % n)) & 1u) != 0)) return 0;
+        order = o;
+        seen |= 1u << (p % n);
     }
-    return true;
+    return order;
 }
 template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexcept {
     unsigned s = 0;
     for (unsigned j = 0; j < L<W>::kLanes; ++j)
-        if (((mask >> j) & 1u) != 0) s |= 1u << ((asel >> (4 * j)) & 0xfu);
+        if (((mask >> j) & 1u) != 0) s |= 1u << (((asel >> (4 * j)) & 0xfu) % L<W>::kLanes);
     return s;
 }
 
@@ -529,8 +534,9 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
         const std::string w = std::to_string(g.lane_bits);
         const Step s = step_of(v, "Mask");
         const bool sum = s.lanes.empty();
-        // With Asel and Bsel paired (see detail::paired): the operation on a
-        // and b as loaded, then the results moved, or the sum over the lanes read.
+        // With Asel and Bsel paired (see detail::paired): the operation on the
+        // words as loaded, then its results moved (Asel reads them through
+        // either word of the pair {R:R}), or the sum over the lanes read.
         const std::string paired =
             sum ? "detail::st(d + i, " + step_of(v, "detail::sources<" + w + ">(Asel, Mask)").value + ");\n"
                 : "const detail::u32x4 R = " + s.lanes + ";\n            detail::st(d + i, detail::merge<" + w +
@@ -545,8 +551,9 @@ OutputFile emit_array(const Spec& spec, const std::vector<Variant>& variants, co
           << "#if PTXV_ARRAY_VECTOR\n"
           << "    const auto step = [=](std::size_t i) noexcept {\n"
           << "        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);\n"
-          << "        if constexpr (detail::paired<" << w << ">(Asel, Bsel, Mask, " << tf(sum) << ")) {\n"
-          << "            const detail::u32x4 A = a4, B = b4;\n"
+          << "        if constexpr (constexpr int order = detail::paired<" << w << ">(Asel, Bsel, Mask, " << tf(sum)
+          << "); order != 0) {\n"
+          << "            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;\n"
           << "            " << paired << "        } else {\n"
           << "            const detail::u32x4 A = detail::pick<" << w << ", Asel, Mask>(a4, b4), B = detail::pick<" << w
           << ", Bsel, Mask>(a4, b4);\n"
