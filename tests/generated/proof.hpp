@@ -557,7 +557,6 @@ private:
     std::size_t start_, n_;
 };
 
-
 // Boundary words crossed for a and b, c taken in turn from the same list, the
 // parameter forms (`forms`, already compiled) taken in turn.
 inline void word_cross(std::vector<Prover>& forms, const std::vector<u32>& words) {

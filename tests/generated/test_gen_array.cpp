@@ -9,9 +9,9 @@
 // paired selectors (the lane operation on the words as loaded, then its
 // results moved, or the sums over the lanes read), with and without a
 // position read twice, selectors that mix both words, and operands taken
-// from the other word. Then random arrays with
-// edge-heavy lanes at sizes around the four-word step and at unaligned
-// offsets, with guard words around d, and d equal to a (in place).
+// from the other word. Then random arrays with edge-heavy lanes at sizes
+// around the four-word step and at unaligned offsets, with guard words
+// around d, and d equal to a (in place).
 #include <catch2/catch.hpp>
 
 #include <vector>
