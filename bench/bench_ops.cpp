@@ -104,12 +104,14 @@ void register_ops() {
     PTXV_OP("vmin.s32.s32.s32 d, a, b", ptxv::vmin_s32_s32_s32(a, b, c));
     PTXV_OP("vmin.s32.u32.s32.sat.max d, a, b, c", ptxv::vmin_s32_u32_s32_sat_max(a, b, c));
     PTXV_OP("vmax.u32.u32.u32 d, a, b", ptxv::vmax_u32_u32_u32(a, b, c));
+    PTXV_OP("vmax.s32.u32.u32.min d, a, b, c", ptxv::vmax_s32_u32_u32_min(a, b, c));
     PTXV_OP("vmax.s32.s32.s32.add d, a, b, c", ptxv::vmax_s32_s32_s32_add(a, b, c));
     PTXV_OP("vmax.s32.s32.s32.add d, a.h1, b.h0, c", ptxv::vmax_s32_s32_s32_add<sel::h1, sel::h0>(a, b, c));
 
     // --- vshift: vshl vshr -------------------------------------------------
     PTXV_OP("vshl.u32.u32.u32.wrap d, a, b", ptxv::vshl_u32_u32_u32_wrap(a, b, c));
     PTXV_OP("vshl.s32.s32.u32.sat.clamp d, a, b", ptxv::vshl_s32_s32_u32_sat_clamp(a, b, c));
+    PTXV_OP("vshl.u32.u32.u32.clamp.min d, a, b, c", ptxv::vshl_u32_u32_u32_clamp_min(a, b, c));
     PTXV_OP("vshr.s32.s32.u32.clamp d, a, b", ptxv::vshr_s32_s32_u32_clamp(a, b, c));
     PTXV_OP("vshr.u32.u32.u32.wrap.add d, a, b, c", ptxv::vshr_u32_u32_u32_wrap_add(a, b, c));
     PTXV_OP("vshr.s32.s32.u32.clamp d.h1, a, b.b0, c",

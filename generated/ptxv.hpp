@@ -460,8 +460,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -478,8 +478,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -535,8 +535,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -554,8 +554,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -607,8 +607,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -625,8 +625,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -682,8 +682,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -701,8 +701,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -754,8 +754,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -772,8 +772,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -829,8 +829,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -848,8 +848,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -901,8 +901,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -919,8 +919,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -976,8 +976,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -995,8 +995,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1048,8 +1048,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1066,8 +1066,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1123,8 +1123,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1142,8 +1142,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1195,8 +1195,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1213,8 +1213,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1270,8 +1270,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1289,8 +1289,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1342,8 +1342,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1360,8 +1360,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1417,8 +1417,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1436,8 +1436,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1489,8 +1489,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1507,8 +1507,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1564,8 +1564,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1583,8 +1583,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1636,8 +1636,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1654,8 +1654,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1711,8 +1711,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1730,8 +1730,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1783,8 +1783,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1801,8 +1801,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1858,8 +1858,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1877,8 +1877,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1930,8 +1930,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1948,8 +1948,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2005,8 +2005,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2024,8 +2024,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2077,8 +2077,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2095,8 +2095,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2152,8 +2152,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2171,8 +2171,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2224,8 +2224,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2242,8 +2242,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2299,8 +2299,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2318,8 +2318,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2371,8 +2371,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2389,8 +2389,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2446,8 +2446,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2465,8 +2465,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2518,8 +2518,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2536,8 +2536,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2593,8 +2593,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2612,8 +2612,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2665,8 +2665,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2683,8 +2683,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2740,8 +2740,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2759,8 +2759,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2812,8 +2812,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2830,8 +2830,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2887,8 +2887,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2906,8 +2906,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2959,8 +2959,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2977,8 +2977,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3034,8 +3034,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3053,8 +3053,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3106,8 +3106,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3124,8 +3124,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3181,8 +3181,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3200,8 +3200,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3253,8 +3253,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3271,8 +3271,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3328,8 +3328,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3347,8 +3347,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3400,8 +3400,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3418,8 +3418,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3475,8 +3475,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3494,8 +3494,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3547,8 +3547,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3565,8 +3565,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3622,8 +3622,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3641,8 +3641,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3694,8 +3694,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3712,8 +3712,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3769,8 +3769,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3788,8 +3788,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3841,8 +3841,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3859,8 +3859,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3916,8 +3916,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3935,8 +3935,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3988,8 +3988,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4006,8 +4006,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4063,8 +4063,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4082,8 +4082,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4135,8 +4135,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4153,8 +4153,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4210,8 +4210,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4229,8 +4229,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4282,8 +4282,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4300,8 +4300,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4357,8 +4357,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4376,8 +4376,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4429,8 +4429,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4447,8 +4447,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4504,8 +4504,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4523,8 +4523,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4576,8 +4576,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4594,8 +4594,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4651,8 +4651,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4670,8 +4670,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4723,8 +4723,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4741,8 +4741,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4798,8 +4798,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4817,8 +4817,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4870,8 +4870,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4888,8 +4888,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4945,8 +4945,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4964,8 +4964,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5017,8 +5017,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5035,8 +5035,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5092,8 +5092,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5111,8 +5111,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5164,8 +5164,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5182,8 +5182,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5239,8 +5239,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5258,8 +5258,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5311,8 +5311,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5329,8 +5329,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5386,8 +5386,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5405,8 +5405,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5458,8 +5458,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5476,8 +5476,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5533,8 +5533,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5552,8 +5552,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5605,8 +5605,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5623,8 +5623,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5680,8 +5680,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5699,8 +5699,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5752,8 +5752,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5770,8 +5770,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5827,8 +5827,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5846,8 +5846,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5899,8 +5899,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5917,8 +5917,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5974,8 +5974,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5993,8 +5993,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6046,8 +6046,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6064,8 +6064,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6121,8 +6121,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6140,8 +6140,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6193,8 +6193,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6211,8 +6211,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6268,8 +6268,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6287,8 +6287,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6301,7 +6301,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6320,7 +6320,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6338,16 +6338,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6358,16 +6357,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6429,8 +6427,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6450,8 +6448,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6462,7 +6460,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6481,7 +6479,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6499,16 +6497,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6519,16 +6516,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6590,8 +6586,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6611,8 +6607,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6623,7 +6619,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6642,7 +6638,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6660,16 +6656,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6680,16 +6675,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6751,8 +6745,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6772,8 +6766,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6784,7 +6778,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6803,7 +6797,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6821,16 +6815,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6841,16 +6834,15 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6912,8 +6904,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6933,8 +6925,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6945,7 +6937,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6964,7 +6956,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6982,16 +6974,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7002,16 +6993,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7073,8 +7063,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7094,8 +7084,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7106,7 +7096,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -7125,7 +7115,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -7143,16 +7133,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7163,16 +7152,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7234,8 +7222,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7255,8 +7243,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7267,7 +7255,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7286,7 +7274,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7304,16 +7292,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7324,16 +7311,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7395,8 +7381,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7416,8 +7402,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7428,7 +7414,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7447,7 +7433,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7465,16 +7451,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7485,16 +7470,15 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key
+// lowering: 64-bit shift, low word
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7556,8 +7540,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7577,8 +7561,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7633,8 +7617,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7652,8 +7636,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7712,8 +7696,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7732,8 +7716,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7788,8 +7772,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7807,8 +7791,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7867,8 +7851,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7887,8 +7871,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7943,8 +7927,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7962,8 +7946,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8022,8 +8006,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8042,8 +8026,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8098,8 +8082,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8117,8 +8101,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8177,8 +8161,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8197,8 +8181,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8253,8 +8237,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8272,8 +8256,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8332,8 +8316,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8352,8 +8336,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8408,8 +8392,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8427,8 +8411,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8487,8 +8471,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8507,8 +8491,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8563,8 +8547,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8582,8 +8566,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8642,8 +8626,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8662,8 +8646,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8718,8 +8702,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8737,8 +8721,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8797,8 +8781,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8817,8 +8801,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

@@ -222,8 +222,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -237,8 +237,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -285,8 +285,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -301,8 +301,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -345,8 +345,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -360,8 +360,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -408,8 +408,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -424,8 +424,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -468,8 +468,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -483,8 +483,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -531,8 +531,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -547,8 +547,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -591,8 +591,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -606,8 +606,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -654,8 +654,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -670,8 +670,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -714,8 +714,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -729,8 +729,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -777,8 +777,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -793,8 +793,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -837,8 +837,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -852,8 +852,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -900,8 +900,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -916,8 +916,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -960,8 +960,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -975,8 +975,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1023,8 +1023,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1039,8 +1039,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1083,8 +1083,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1098,8 +1098,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1146,8 +1146,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1162,8 +1162,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1206,8 +1206,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1221,8 +1221,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1269,8 +1269,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1285,8 +1285,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1329,8 +1329,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1344,8 +1344,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1392,8 +1392,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1408,8 +1408,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1452,8 +1452,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1467,8 +1467,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1515,8 +1515,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1531,8 +1531,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1575,8 +1575,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1590,8 +1590,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1638,8 +1638,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1654,8 +1654,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1698,8 +1698,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1713,8 +1713,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1761,8 +1761,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1777,8 +1777,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1821,8 +1821,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1836,8 +1836,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1884,8 +1884,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1900,8 +1900,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1944,8 +1944,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1959,8 +1959,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2007,8 +2007,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2023,8 +2023,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2067,8 +2067,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2082,8 +2082,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2130,8 +2130,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2146,8 +2146,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2190,8 +2190,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2205,8 +2205,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2253,8 +2253,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2269,8 +2269,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2313,8 +2313,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2328,8 +2328,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2376,8 +2376,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2392,8 +2392,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2436,8 +2436,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2451,8 +2451,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2499,8 +2499,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2515,8 +2515,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2559,8 +2559,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2574,8 +2574,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2622,8 +2622,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2638,8 +2638,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2682,8 +2682,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2697,8 +2697,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2745,8 +2745,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2761,8 +2761,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2805,8 +2805,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2820,8 +2820,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2868,8 +2868,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2884,8 +2884,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2928,8 +2928,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2943,8 +2943,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2991,8 +2991,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3007,8 +3007,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3051,8 +3051,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3066,8 +3066,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3114,8 +3114,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3130,8 +3130,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3174,8 +3174,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3189,8 +3189,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3237,8 +3237,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3253,8 +3253,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3297,8 +3297,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3312,8 +3312,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3360,8 +3360,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3376,8 +3376,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3420,8 +3420,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3435,8 +3435,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3483,8 +3483,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3499,8 +3499,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3543,8 +3543,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3558,8 +3558,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3606,8 +3606,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3622,8 +3622,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3666,8 +3666,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3681,8 +3681,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3729,8 +3729,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3745,8 +3745,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3789,8 +3789,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3804,8 +3804,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3852,8 +3852,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3868,8 +3868,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3912,8 +3912,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3927,8 +3927,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3975,8 +3975,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3991,8 +3991,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4035,8 +4035,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4050,8 +4050,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4098,8 +4098,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4114,8 +4114,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4158,8 +4158,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4173,8 +4173,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4221,8 +4221,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4237,8 +4237,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4281,8 +4281,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4296,8 +4296,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4344,8 +4344,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4360,8 +4360,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4404,8 +4404,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4419,8 +4419,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4467,8 +4467,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4483,8 +4483,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4527,8 +4527,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4542,8 +4542,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4590,8 +4590,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4606,8 +4606,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4650,8 +4650,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4665,8 +4665,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4713,8 +4713,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4729,8 +4729,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4773,8 +4773,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4788,8 +4788,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4836,8 +4836,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4852,8 +4852,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4896,8 +4896,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4911,8 +4911,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4959,8 +4959,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4975,8 +4975,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5019,8 +5019,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5034,8 +5034,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5082,8 +5082,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5098,8 +5098,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5145,9 +5145,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5162,9 +5161,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5217,8 +5215,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5235,8 +5233,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5282,9 +5280,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5299,9 +5296,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5354,8 +5350,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5372,8 +5368,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5419,9 +5415,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5436,9 +5431,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5491,8 +5485,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5509,8 +5503,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5556,9 +5550,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5573,9 +5566,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5628,8 +5620,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5646,8 +5638,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5693,9 +5685,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5710,9 +5701,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5765,8 +5755,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5783,8 +5773,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5830,9 +5820,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5847,9 +5836,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5902,8 +5890,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5920,8 +5908,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5967,9 +5955,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5984,9 +5971,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6039,8 +6025,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6057,8 +6043,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6104,9 +6090,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6121,9 +6106,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(w), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(w);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6176,8 +6160,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6194,8 +6178,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6241,8 +6225,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6257,8 +6241,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6308,8 +6292,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6325,8 +6309,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6372,8 +6356,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6388,8 +6372,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6439,8 +6423,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6456,8 +6440,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6503,8 +6487,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6519,8 +6503,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6570,8 +6554,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6587,8 +6571,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6634,8 +6618,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6650,8 +6634,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6701,8 +6685,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl < c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6718,8 +6702,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::int64_t tc = static_cast<std::int64_t>(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(tl > c, tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6765,8 +6749,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6781,8 +6765,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6832,8 +6816,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6849,8 +6833,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6896,8 +6880,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6912,8 +6896,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6963,8 +6947,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6980,8 +6964,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7027,8 +7011,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7043,8 +7027,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7094,8 +7078,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7111,8 +7095,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7158,8 +7142,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t < tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7174,8 +7158,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(t > tc, static_cast<std::uint32_t>(t), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(t);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7225,8 +7209,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts < tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7242,8 +7226,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::int64_t tc = detail::sx32(c);
-    return detail::sel32(ts > tc, static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
+    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

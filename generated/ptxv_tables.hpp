@@ -12,117 +12,117 @@ namespace ptxv::spec {
 inline constexpr int kOpcodeCount = 23;
 
 inline constexpr OpcodeInfo kOpcodes[kOpcodeCount] = {
-    // vadd: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:130:5
+    // vadd: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
     {"vadd", "vop", Operation::add, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vsub: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:130:5
+    // vsub: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
     {"vsub", "vop", Operation::sub, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vabsdiff: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:130:5
+    // vabsdiff: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
     {"vabsdiff", "vop", Operation::absdiff, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vmin: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:130:5
+    // vmin: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
     {"vmin", "vop", Operation::min, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vmax: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:130:5
+    // vmax: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
     {"vmax", "vop", Operation::max, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vshl: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:144:5
+    // vshl: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:147:5
     {"vshl", "vshift", Operation::shl, Geometry::scalar,
      0x3, 0x3, 0x1, true, 0xe, 0x0, 0x6, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat mode op2", "R1 R6 R8 R9 R12 R16"},
-    // vshr: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:144:5
+    // vshr: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:147:5
     {"vshr", "vshift", Operation::shr, Geometry::scalar,
      0x3, 0x3, 0x1, true, 0xe, 0x0, 0x6, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat mode op2", "R1 R6 R8 R9 R12 R16"},
-    // vmad: family vmad, PTX ISA 9.7.18.1.3, spec/ptxv.yaml:160:5
+    // vmad: family vmad, PTX ISA 9.7.18.1.3, spec/ptxv.yaml:163:5
     {"vmad", "vmad", Operation::mad, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0x0, 0x0, 0x0, true, 0x6, 0x9f, 0x9,
      0x7e, 0x0, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::required, false, false, "po sat scale", "R1 R13 R16"},
-    // vset: family vset, PTX ISA 9.7.18.1.4, spec/ptxv.yaml:179:5
+    // vset: family vset, PTX ISA 9.7.18.1.4, spec/ptxv.yaml:182:5
     {"vset", "vset", Operation::set, Geometry::scalar,
      0x0, 0x3, 0x3, false, 0xe, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "cmp op2", "R1 R5 R8 R9 R14 R16"},
-    // vadd2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vadd2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vadd2", "vop2", Operation::add, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vsub2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vsub2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vsub2", "vop2", Operation::sub, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vavrg2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vavrg2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vavrg2", "vop2", Operation::avrg, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vabsdiff2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vabsdiff2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vabsdiff2", "vop2", Operation::absdiff, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vmin2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vmin2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vmin2", "vop2", Operation::min, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vmax2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:188:5
+    // vmax2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
     {"vmax2", "vop2", Operation::max, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vset2: family vset2, PTX ISA 9.7.18.2.2, spec/ptxv.yaml:203:5
+    // vset2: family vset2, PTX ISA 9.7.18.2.2, spec/ptxv.yaml:206:5
     {"vset2", "vset2", Operation::set, Geometry::half,
      0x0, 0x3, 0x3, false, 0x2, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "cmp op2", "R2 R3 R4 R5 R10 R11 R14"},
-    // vadd4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vadd4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vadd4", "vop4", Operation::add, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vsub4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vsub4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vsub4", "vop4", Operation::sub, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vavrg4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vavrg4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vavrg4", "vop4", Operation::avrg, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vabsdiff4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vabsdiff4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vabsdiff4", "vop4", Operation::absdiff, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vmin4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vmin4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vmin4", "vop4", Operation::min, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vmax4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:212:5
+    // vmax4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
     {"vmax4", "vop4", Operation::max, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vset4: family vset4, PTX ISA 9.7.18.2.4, spec/ptxv.yaml:227:5
+    // vset4: family vset4, PTX ISA 9.7.18.2.4, spec/ptxv.yaml:230:5
     {"vset4", "vset4", Operation::set, Geometry::byte,
      0x0, 0x3, 0x3, false, 0x2, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
@@ -138,7 +138,7 @@ inline constexpr ReadingInfo kReadings[kReadingCount] = {
     {"R5", "primary operations are exact on the extended values; vavrg rounds half away from zero", "text"},
     {"R6", "scalar .sat clamps to dtype's range, narrowed by a d selector, before the secondary operation", "unverified"},
     {"R7", "SIMD .sat clamps each lane to dtype's lane range; without it a lane keeps its low bits", "text"},
-    {"R8", ".op2 and d.dsel are alternatives; c is extended by dtype; add/min/max are exact; d is the low 32 bits", "ptxas"},
+    {"R8", ".op2 and d.dsel are alternatives; the result enters .op2 as a 32-bit value of dtype's signedness, c is extended by dtype; d is the low 32 bits", "hardware (sm_53)"},
     {"R9", "d.dsel merges the low 8/16 bits of the result into that part of c", "text"},
     {"R10", "SIMD merge: masked lanes take the result, the others keep c's lane (also vset2/vset4)", "unverified"},
     {"R11", "SIMD .add: d = c + sum of the exact masked lane results, mod 2^32", "text"},
@@ -149,6 +149,14 @@ inline constexpr ReadingInfo kReadings[kReadingCount] = {
     {"R16", "ptxas extras: 4-operand form ignores c, .b01/.b12/.b23 on d or c ignored, -a -b cancel, .sat may repeat", "ptxas"},
     {"R17", ".b1024 is accepted with the manual's meaning although ptxas rejects it", "text"},
     {"R18", "the manual's examples with mask .b00 and vset4 .max are invalid", "ptxas"},
+};
+
+inline constexpr int kProbeCount = 4;
+inline constexpr ProbeInfo kProbes[4] = {
+    {"R8", "vsub.u32.u32.u32.max r0, r1, r2, r3;", 0x1, 0x2, 0x0, 0xffffffff},
+    {"R8", "vmax.s32.u32.u32.min r0, r1, r2, r3;", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+    {"R8", "vshl.u32.u32.u32.clamp.min r0, r1, r2, r3;", 0x1, 0x20, 0x5, 0x0},
+    {"R6", "vadd.u32.u32.s32.sat r0, r1, r2;", 0xffffffff, 0x7fffffff, 0x0, 0xffffffff},
 };
 
 inline constexpr int kVariantCount = 1024;

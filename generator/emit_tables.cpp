@@ -110,6 +110,16 @@ OutputFile emit_tables(const Spec& spec, const std::vector<Variant>& variants, c
         o << "    {" << quoted(r.id) << ", " << quoted(r.title) << ", " << quoted(r.verified_by) << "},\n";
     o << "};\n\n";
 
+    const std::size_t probes = spec.probes.size();
+    static const char* const kRegs[4] = {"r0", "r1", "r2", "r3"};
+    o << "inline constexpr int kProbeCount = " << probes << ";\n";
+    o << "inline constexpr ProbeInfo kProbes[" << (probes ? probes : 1) << "] = {\n";
+    for (const auto& p : spec.probes)
+        o << "    {" << quoted(p.reading) << ", " << quoted(default_form(p.variant, p.has_c, kRegs)) << ", " << hex(p.a)
+          << ", " << hex(p.b) << ", " << hex(p.c) << ", " << hex(p.d) << "},\n";
+    if (!probes) o << "    {\"\", \"\", 0u, 0u, 0u, 0u},\n";
+    o << "};\n\n";
+
     o << "inline constexpr int kVariantCount = " << variants.size() << ";\n";
     o << "inline constexpr VariantInfo kVariants[kVariantCount] = {\n";
     for (const auto& v : variants)

@@ -122,6 +122,14 @@ bool Variant::operation_is_set() const { return opcode->operation == Operation::
 std::string Variant::function_name() const { return joined(*this, '_'); }
 std::string Variant::ptx() const { return joined(*this, '.'); }
 
+bool takes_c(const Variant& v) { return v.family->c_operand == spec::COperand::required || v.op2 != Op2::none; }
+
+std::string default_form(const std::string& ptx, bool with_c, const char* const (&regs)[4]) {
+    std::string s = ptx + " " + regs[0] + ", " + regs[1] + ", " + regs[2];
+    if (with_c) s += std::string(", ") + regs[3];
+    return s + ";";
+}
+
 std::vector<Variant> expand(const Spec& spec) {
     std::vector<Variant> out;
     int opcode_index = 0;

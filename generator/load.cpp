@@ -211,6 +211,21 @@ private:
         return v;
     }
 
+    // A 32-bit operand value: 0x and 1-8 hex digits, or a decimal number.
+    std::uint32_t word(const YAML::Node& n, const std::string& what) const {
+        if (!n.IsScalar()) fail(n, what + " must be a 32-bit value");
+        const std::string& s = n.Scalar();
+        const auto is_hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+        const auto is_dec = [](char c) { return c >= '0' && c <= '9'; };
+        const bool hex_form = s.size() > 2 && s.size() <= 10 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
+                              std::all_of(s.begin() + 2, s.end(), is_hex);
+        const bool dec_form = !s.empty() && s.size() <= 10 && std::all_of(s.begin(), s.end(), is_dec);
+        if (!hex_form && !dec_form) fail(n, what + " must be 0x and 1-8 hex digits or a decimal number, not '" + s + "'");
+        const unsigned long long v = std::stoull(s, nullptr, hex_form ? 16 : 10);
+        if (v > 0xffffffffull) fail(n, what + " is " + s + "; it must fit 32 bits");
+        return static_cast<std::uint32_t>(v);
+    }
+
     const YAML::Node& seq(const YAML::Node& n, const std::string& what) const {
         if (!n.IsSequence()) fail(n, what + " must be a list");
         return n;
@@ -297,7 +312,7 @@ private:
     // ---- sections ----------------------------------------------------------
 
     void top(const YAML::Node& root, Spec& spec) {
-        auto f = fields(root, "spec", {"schema", "ptx_isa", "oracle", "readings", "geometries", "bundles", "families", "manual_examples"},
+        auto f = fields(root, "spec", {"schema", "ptx_isa", "oracle", "readings", "geometries", "bundles", "families", "manual_examples", "probes"},
                         {"schema", "ptx_isa", "oracle", "readings", "geometries", "families"});
         spec.schema = integer(f["schema"], "schema", 1, 1);
         spec.ptx_isa = str(f["ptx_isa"], "ptx_isa");
@@ -339,6 +354,8 @@ private:
 
         if (f.count("manual_examples"))
             for (const auto& e : seq(f["manual_examples"], "manual_examples")) spec.examples.push_back(example(e, spec));
+        if (f.count("probes"))
+            for (const auto& p : seq(f["probes"], "probes")) spec.probes.push_back(probe(p, spec));
     }
 
     Reading reading(const YAML::Node& n, const Spec& spec) const {
@@ -358,6 +375,25 @@ private:
         if (!(v == "text" || v == "ptxas" || v == "unverified" || hw))
             fail(f["verified_by"], "verified_by '" + v + "' must be text, ptxas, unverified or 'hardware (sm_NN)'");
         return r;
+    }
+
+    Probe probe(const YAML::Node& n, const Spec& spec) const {
+        auto f = fields(n, "probe", {"reading", "variant", "a", "b", "c", "d"}, {"reading", "variant", "a", "b", "d"});
+        Probe p;
+        p.loc = at(n);
+        p.reading = str(f["reading"], "probe reading");
+        if (!spec.reading(p.reading)) fail(f["reading"], "unknown reading '" + p.reading + "'");
+        p.variant = str(f["variant"], "probe variant");
+        p.variant_loc = at(f["variant"]);
+        p.a = word(f["a"], "probe a");
+        p.b = word(f["b"], "probe b");
+        p.has_c = f.count("c") != 0;
+        if (p.has_c) {
+            p.c = word(f["c"], "probe c");
+            p.c_loc = at(f["c"]);
+        }
+        p.d = word(f["d"], "probe d");
+        return p;
     }
 
     GeometryDef geometry(const YAML::Node& n, const Spec& spec) const {
@@ -622,10 +658,25 @@ private:
     }
 };
 
+// Probes name variants, which exist only once the families are expanded.
+void check_probes(const Spec& spec) {
+    if (spec.probes.empty()) return;
+    const std::vector<Variant> variants = expand(spec);
+    for (const auto& p : spec.probes) {
+        const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == p.variant; });
+        if (v == variants.end()) throw SpecError(p.variant_loc, "probe: '" + p.variant + "' is not a variant of this spec");
+        if (p.has_c != takes_c(*v))
+            throw SpecError(p.has_c ? p.c_loc : p.loc,
+                            "probe: " + p.variant + (p.has_c ? " takes no c in its default form" : " takes c: give the probe's c"));
+    }
+}
+
 }  // namespace
 
 Spec load_spec_text(const std::string& text, const std::string& display_name) {
-    return Loader(display_name).load(text);
+    Spec spec = Loader(display_name).load(text);
+    check_probes(spec);
+    return spec;
 }
 
 Spec load_spec_file(const std::string& path, const std::string& display_name) {

@@ -139,10 +139,10 @@ void scalar_sat(Body& b, const Variant& v, const std::string& key, Range r, cons
 }
 
 // The closing part shared by all scalar forms but vmad: the secondary
-// operation (R8) or the d-selector merge (R9). `key` orders the result
-// against c (exact, or saturated far outside the 33-bit range); `low` is the
-// low 32 bits of the exact result.
-void scalar_tail(Body& b, const Variant& v, const std::string& key, const std::string& low, bool signed_c) {
+// operation (R8) or the d-selector merge (R9). `low` is the low 32 bits of
+// the (saturated) result; R8 reads it, and c, as 32-bit values of dtype's
+// signedness, so .min/.max are plain 32-bit compares.
+void scalar_tail(Body& b, const Variant& v, const std::string& low, bool signed_d) {
     switch (v.op2) {
         case Op2::none:
             b.ret("detail::dmerge(c, " + low + ", dsel)");
@@ -152,9 +152,11 @@ void scalar_tail(Body& b, const Variant& v, const std::string& key, const std::s
             return;
         case Op2::min:
         case Op2::max: {
-            b.i64v("tc", signed_c ? "detail::sx32(c)" : "static_cast<std::int64_t>(c)");
+            b.u32("tl", low);
             const char* rel = v.op2 == Op2::min ? " < " : " > ";
-            b.ret("detail::sel32(" + key + rel + "tc, " + low + ", c)");
+            const std::string cond = signed_d ? "detail::sx32(tl)" + std::string(rel) + "detail::sx32(c)"
+                                              : "tl" + std::string(rel) + "c";
+            b.ret("detail::sel32(" + cond + ", tl, c)");
             return;
         }
     }
@@ -186,7 +188,7 @@ Lowered lower_scalar_vop(const Variant& v) {
         scalar_sat(b, v, "t", r, "ts");
         key = "ts";
     }
-    scalar_tail(b, v, key, "static_cast<std::uint32_t>(" + key + ")", v.dtype == Type::s32);
+    scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", v.dtype == Type::s32);
     L.body = b.str();
     L.strategy = std::string("64-bit exact") + (v.sat ? ", branch-free clamp" : "");
     return L;
@@ -203,17 +205,16 @@ Lowered lower_scalar_shift(const Variant& v) {
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.u32("tb", "static_cast<std::uint32_t>(detail::xu(b, bsel))");
     b.line(std::string("const unsigned s = ") + (clamp ? "detail::umin32(tb, 32u)" : "tb & 31u") + ";");
-    const bool need_key = v.sat || v.op2 == Op2::min || v.op2 == Op2::max;
     std::string key, low;
     Range r{};
     if (shl) {
         // A 33-bit value shifted by up to 32 needs 65 bits. The low 64 bits are
         // exact; as a signed value they are exact too unless a is unsigned and
-        // the shift is 32, where the value is saturated far above any bound it
-        // is compared with.
+        // the shift is 32, where the value is saturated far above the bound
+        // .sat clamps it to. Without .sat only the low word is read (R8).
         b.u64v("w", "static_cast<std::uint64_t>(ta) << s");
         low = "static_cast<std::uint32_t>(w)";
-        if (need_key) {
+        if (v.sat) {
             if (sa || !clamp) {
                 b.i64v("t", "static_cast<std::int64_t>(w)");
                 r = sa ? Range{INT64_MIN, INT64_MAX} : Range{0, INT64_MAX};
@@ -236,9 +237,10 @@ Lowered lower_scalar_shift(const Variant& v) {
         key = "ts";
         low = "static_cast<std::uint32_t>(ts)";
     }
-    scalar_tail(b, v, key, low, v.dtype == Type::s32);
+    scalar_tail(b, v, low, v.dtype == Type::s32);
     L.body = b.str();
-    L.strategy = std::string(shl ? "64-bit shift, 65-bit value kept as low word + order key" : "64-bit arithmetic shift") +
+    L.strategy = std::string(shl ? (v.sat ? "64-bit shift, 65-bit value kept as low word + order key" : "64-bit shift, low word")
+                                 : "64-bit arithmetic shift") +
                  (v.sat ? ", branch-free clamp" : "");
     return L;
 }

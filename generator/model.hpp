@@ -30,6 +30,19 @@ struct SpecError : std::runtime_error {
     std::string message;
 };
 
+// An evaluation that tells a reading from its alternatives: the variant's
+// default form (`d, a, b` or `d, a, b, c`) on fixed operands, with the d the
+// reading predicts. tools/hwcheck runs these first on a GPU, in spec order.
+struct Probe {
+    std::string reading;  // "R8"
+    std::string variant;  // "vmax.s32.u32.u32.min"
+    std::uint32_t a = 0, b = 0, c = 0, d = 0;
+    bool has_c = false;
+    Loc loc;          // of the probe
+    Loc variant_loc;  // of its `variant` value
+    Loc c_loc;        // of its `c` value, when given
+};
+
 struct Reading {
     std::string id;  // "R1"
     std::string title;
@@ -103,6 +116,7 @@ struct Spec {
     std::vector<GeometryDef> geometries;
     std::vector<Family> families;
     std::vector<Example> examples;
+    std::vector<Probe> probes;
 
     const Reading* reading(const std::string& id) const;
 };
@@ -135,6 +149,15 @@ struct Variant {
     std::string ptx() const;            // vadd4.s32.u32.u32.sat
 };
 std::vector<Variant> expand(const Spec& spec);
+
+// Whether the variant's default form (no d selector) takes c: SIMD forms and
+// vmad always do, scalar forms with a secondary operation too (R8); the others
+// ignore a c (R16) and are written without one.
+bool takes_c(const Variant& v);
+
+// A variant's default form as ptxv prints it, with the operand names `regs`
+// (d, a, b, c): "vmax.s32.u32.u32.min r0, r1, r2, r3;".
+std::string default_form(const std::string& ptx, bool with_c, const char* const (&regs)[4]);
 
 // Spellings shared by all passes.
 const char* name_of(Type t);

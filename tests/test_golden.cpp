@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -15,6 +16,7 @@
 
 #include "ptxv/compile.hpp"
 #include "ptxv/golden.hpp"
+#include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
 
@@ -68,6 +70,23 @@ TEST_CASE("golden vectors recorded on a GPU agree with both engines", "[.][golde
         CHECK(r.interp_disagreements == 0);
         CHECK(r.generated_disagreements == 0);
     }
+}
+
+// The probes tools/hwcheck runs first: each reading's hand-worked prediction,
+// from both engines. The R8 ones are the two examples of SEMANTICS.md and the
+// vshl case R12 carries over.
+TEST_CASE("both engines give the d every reading's probe predicts", "[golden][probes]") {
+    REQUIRE(ptxv::spec::kProbeCount >= 4);
+    int r8 = 0;
+    for (int i = 0; i < ptxv::spec::kProbeCount; ++i) {
+        const ptxv::spec::ProbeInfo& p = ptxv::spec::kProbes[i];
+        INFO(p.reading << ": " << p.text);
+        const ptxv::Instr in = ptxv::parse(p.text);
+        CHECK(ptxv::interpret(in, p.a, p.b, p.c) == p.d);
+        CHECK(ptxv::compile(in)(p.a, p.b, p.c) == p.d);
+        r8 += std::string(p.reading) == "R8";
+    }
+    CHECK(r8 == 3);
 }
 
 // tests/hwcheck/synthetic.tsv: 54 lines whose d was worked out by hand from
@@ -217,6 +236,9 @@ TEST_CASE("ptxv_hwcheck runs canonical forms of every variant", "[golden][hwchec
     const int per_variant = std::stoi(m[1]);
     REQUIRE(std::regex_search(cu, m, std::regex("constexpr unsigned kDefaultVectors = (\\d+);")));
     const unsigned default_vectors = static_cast<unsigned>(std::stoul(m[1]));
+    REQUIRE(std::regex_search(cu, m, std::regex("constexpr unsigned kProbeCount = (\\d+);")));
+    const std::size_t probes = std::stoul(m[1]);
+    REQUIRE(probes == static_cast<std::size_t>(ptxv::spec::kProbeCount));
 
     std::vector<std::string> texts;
     const std::size_t begin = cu.find("const char* const kForms[kFormCount] = {\n");
@@ -230,21 +252,39 @@ TEST_CASE("ptxv_hwcheck runs canonical forms of every variant", "[golden][hwchec
         REQUIRE(q1 > q0);
         texts.push_back(line.substr(q0 + 1, q1 - q0 - 1));
     }
-    REQUIRE(texts.size() == static_cast<std::size_t>(ptxv::spec::kVariantCount) * static_cast<std::size_t>(per_variant));
+    REQUIRE(texts.size() ==
+            probes + static_cast<std::size_t>(ptxv::spec::kVariantCount) * static_cast<std::size_t>(per_variant));
+
+    // The spec's probes come first, in spec order, on their own operands.
+    const std::size_t ops = cu.find("kProbeOperands[");
+    REQUIRE(ops != std::string::npos);
+    std::istringstream rows(cu.substr(ops, cu.find("\n};", ops) - ops));
+    std::getline(rows, line);
+    for (std::size_t k = 0; k < probes; ++k) {
+        const ptxv::spec::ProbeInfo& p = ptxv::spec::kProbes[k];
+        INFO(p.text);
+        CHECK(texts[k] == p.text);
+        REQUIRE(std::getline(rows, line));
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "{0x%08xu, 0x%08xu, 0x%08xu},", p.a, p.b, p.c);
+        CHECK(line.find(buf) != std::string::npos);
+    }
 
     std::vector<std::uint64_t> per_opcode(static_cast<std::size_t>(ptxv::spec::kOpcodeCount), 0);
     std::vector<bool> has_c(texts.size());
     for (std::size_t f = 0; f < texts.size(); ++f) {
+        const bool probe = f < probes;
         INFO(texts[f]);
         std::string error;
         const auto in = ptxv::try_parse(texts[f], &error);
         INFO(error);
         REQUIRE(in);
         CHECK(ptxv::print(*in) == texts[f]);
-        CHECK(ptxv::variant_of(*in) == static_cast<int>(f / static_cast<std::size_t>(per_variant)));
+        if (!probe)
+            CHECK(ptxv::variant_of(*in) == static_cast<int>((f - probes) / static_cast<std::size_t>(per_variant)));
         CHECK(texts[f].find(".b1024") == std::string::npos);  // ptxas cannot parse it (R17)
         has_c[f] = in->has_c;
-        ++per_opcode[in->opcode];
+        if (!probe) ++per_opcode[in->opcode];
     }
     for (int i = 0; i < ptxv::spec::kOpcodeCount; ++i) {
         INFO(ptxv::spec::kOpcodes[i].name);

@@ -179,8 +179,8 @@ i128 optSaturate(i128 tmp, bool sat, bool sign, Sel dsel) {
 }
 
 // optSecondaryOp( op2, tmp, c ) (S1, R8): done on exact integers; tmp is the
-// (possibly saturated) result, not folded to 32 bits first, and c is the
-// third operand already extended by dtype's signedness.
+// (possibly saturated) result already read as a 32-bit value of dtype's
+// signedness, and c is the third operand extended by dtype's signedness.
 i128 optSecondaryOp(Op2 op2, i128 tmp, i64 c) {
     switch (op2) {
         case Op2::add: return tmp + c;
@@ -274,9 +274,17 @@ u32 scalarOp(const Instr& in, u32 a, u32 b, u32 c) {
     // R8); ptxas accepts no instruction with both (R15). With neither, c is
     // ignored (R16) and d is the low 32 bits of tmp.
     if (in.op2 != Op2::none) {
+        // R8: "the sign of the intermediate result depends on dtype": tmp
+        // enters the secondary operation as its low 32 bits, read with
+        // dtype's signedness (vset: unsigned). This changes only .min/.max
+        // without .sat: a saturated tmp already fits, and .add is the same
+        // modulo 2^32. Hardware: vmax.s32.u32.u32.min with a = 0x12345688,
+        // b = 0x8a24c993, c = 0x9123064a gives 0x8a24c993 on a Maxwell GPU,
+        // the max (2317666707) being read as -1977300589, below c.
+        const i64 tmp32 = isSigned(dtype) ? sext32(low32(tmp)) : zext(low32(tmp));
         // R8: c extended to 33 bits by dtype's signedness (vset: unsigned).
         const i64 cExt = isSigned(dtype) ? sext32(c) : zext(c);
-        return low32(optSecondaryOp(in.op2, tmp, cExt));
+        return low32(optSecondaryOp(in.op2, tmp32, cExt));
     }
     if (dsel != Sel::none) {
         return optMerge(dsel, tmp, c);  // R9

@@ -101,16 +101,16 @@ TEST_CASE("scalar vop: byte and half-word source selectors extend by operand typ
 
 TEST_CASE("scalar vop: secondary operation .add/.min/.max (R6, R8)", "[interp][vop_scalar]") {
     static const Vec rows[] = {
-        // R8's example: tmp = 1 - 2 = -1 wide (not folded to 0xffffffff); c = 0 (u32);
-        // max(-1, 0) = 0.
-        {"vsub.u32.u32.u32.max d, a, b, c", 0x00000001, 0x00000002, 0x00000000, 0x00000000},
-        // tmp = -1 wide; min(-1, 5) = -1 -> 0xffffffff.
-        {"vsub.u32.u32.u32.min d, a, b, c", 0x00000001, 0x00000002, 0x00000005, 0xffffffff},
-        // tmp = 2^32 wide, not 0: min(2^32, 5) = 5 (folding first would give 0).
-        {"vadd.u32.u32.u32.min d, a, b, c", 0xffffffff, 0x00000001, 0x00000005, 0x00000005},
-        // tmp = +2^31 wide (no .sat); c = 0 (s32); max = 2^31 -> 0x80000000
-        // (folding first would read -2^31 and give 0).
-        {"vadd.s32.s32.s32.max d, a, b, c", 0x7fffffff, 0x00000001, 0x00000000, 0x80000000},
+        // R8's example: tmp = 1 - 2 = -1 wide; it enters .max as its low 32 bits read
+        // as .u32 (dtype): 0xffffffff = 4294967295; c = 0 (u32); max = 4294967295.
+        {"vsub.u32.u32.u32.max d, a, b, c", 0x00000001, 0x00000002, 0x00000000, 0xffffffff},
+        // tmp = -1 wide, read as .u32: 4294967295; min(4294967295, 5) = 5.
+        {"vsub.u32.u32.u32.min d, a, b, c", 0x00000001, 0x00000002, 0x00000005, 0x00000005},
+        // tmp = 2^32 wide, read as .u32: its low 32 bits, 0; min(0, 5) = 0.
+        {"vadd.u32.u32.u32.min d, a, b, c", 0xffffffff, 0x00000001, 0x00000005, 0x00000000},
+        // tmp = +2^31 wide (no .sat), read as .s32: -2^31; c = 0 (s32);
+        // max(-2^31, 0) = 0.
+        {"vadd.s32.s32.s32.max d, a, b, c", 0x7fffffff, 0x00000001, 0x00000000, 0x00000000},
         // 3 * 0xffffffff = 0x2_fffffffd wide; low32 = 0xfffffffd.
         {"vadd.u32.u32.u32.add d, a, b, c", 0xffffffff, 0xffffffff, 0xffffffff, 0xfffffffd},
         // .sat before the secondary op: 2^31 -> 0x7fffffff, then + 1 = 2^31, not clamped
@@ -131,6 +131,51 @@ TEST_CASE("scalar vop: secondary operation .add/.min/.max (R6, R8)", "[interp][v
         {"vmin.s32.s32.s32.sat.add r1, r2, r3, c", 0xfffffff6, 0x00000005, 0x00000064, 0x0000005a},
         // Saturated result is negative and c is u32: tmp = -1 -> sat U32 -> 0; 0 + 0xffffffff.
         {"vsub.u32.u32.u32.sat.add d, a, b, c", 0x00000001, 0x00000002, 0xffffffff, 0xffffffff},
+    };
+    check_vectors(rows);
+}
+
+// R8 across every signedness of dtype, atype and btype, on the operands of the
+// published Maxwell tests (tests/golden/maxwell-sm_53-nxgpucatch.tsv):
+//   a = 0x12345688 = 305419912 either way;
+//   b = 0x8a24c993 = 2317666707 as .u32, -1977300589 as .s32;
+//   c = 0x9123064a = 2434992714 as .u32, -1860974006 as .s32.
+// The primary result enters .min/.max as its low 32 bits read with dtype's
+// signedness, c is extended by dtype; the last column says which operand wins.
+TEST_CASE("scalar vop: .min/.max read the primary result with dtype's signedness (R8)", "[interp][vop_scalar]") {
+    static const Vec rows[] = {
+        // u32 dtype.
+        // min(a, b u) = a; max(a, c u 2434992714) = c.
+        {"vmin.u32.u32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
+        // min(a, b u) = a; min(a, c u) = a.
+        {"vmin.u32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
+        // max(a, b u) = b 2317666707, read as .u32 the same; min(b, c u 2434992714) = b.
+        {"vmax.u32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // a s32 positive, b u32: min = a; max(a, c u) = c.
+        {"vmin.u32.s32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
+        // b s32 = -1977300589: min = b; read as .u32: 2317666707; min(2317666707, c u 2434992714) = b.
+        {"vmin.u32.s32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // a u32, b s32 negative: max = a; min(a, c u) = a.
+        {"vmax.u32.u32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
+        // s32 dtype: c = -1860974006.
+        // min(a, b u) = a, positive as .s32; max(a, c s) = a.
+        {"vmin.s32.u32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
+        // min(a, b u) = a; min(a, c s) = c.
+        {"vmin.s32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
+        // The case that tells the readings apart: max(a, b u) = b = 2317666707, read as
+        // .s32: -1977300589, below c s = -1860974006: min = b. (On the wide 2317666707
+        // it would be c.)
+        {"vmax.s32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // a s32, b u32: min = a; max(a, c s) = a.
+        {"vmin.s32.s32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
+        // b s32 = -1977300589: min = b; min(b, c s -1860974006) = b.
+        {"vmin.s32.s32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // a u32, b s32 negative: max = a; min(a, c s) = c.
+        {"vmax.s32.u32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
+        // Half-word b: b.h0 u = 0xdead = 57005; min(a, 57005) = 57005; min(57005, c u) = 57005.
+        {"vmin.u32.u32.u32.min d, a, b.h0, c", 0x12345688, 0x0000dead, 0x9123064a, 0x0000dead},
+        // b.h0 s = -8531: min = -8531; read as .s32 the same; min(-8531, c 0) = -8531 = 0xffffdead.
+        {"vmin.s32.u32.s32.min d, a, b.h0, c", 0x12345688, 0x0000dead, 0x00000000, 0xffffdead},
     };
     check_vectors(rows);
 }

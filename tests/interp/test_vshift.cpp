@@ -98,8 +98,13 @@ TEST_CASE("vshl/vshr: selectors, secondary operation and merge", "[interp][vshif
         {"vshr.u32.u32.u32.wrap d, a, b.b0", 0xffffffff, 0xffffff21, 0x00000000, 0x7fffffff},
         // 0xffffffff << 4 = 0xf_fffffff0 wide; + 0x10 = 0x10_00000000; low32 = 0.
         {"vshl.u32.u32.u32.clamp.add d, a, b, c", 0xffffffff, 0x00000004, 0x00000010, 0x00000000},
-        // 1 << 32 = 2^32 wide, not folded to 0: min(2^32, 7) = 7.
-        {"vshl.u32.u32.u32.clamp.min d, a, b, c", 0x00000001, 0x00000020, 0x00000007, 0x00000007},
+        // 1 << 32 = 2^32 wide; it enters .min as its low 32 bits read as .u32 (R8): 0;
+        // min(0, 5) = 0.
+        {"vshl.u32.u32.u32.clamp.min d, a, b, c", 0x00000001, 0x00000020, 0x00000005, 0x00000000},
+        // 0x40000000 << 1 = 2^31 wide, read as .s32 (R8): -2^31; max(-2^31, 7) = 7.
+        {"vshl.s32.u32.u32.clamp.max d, a, b, c", 0x40000000, 0x00000001, 0x00000007, 0x00000007},
+        // 0xffffffff << 4 = 0xf_fffffff0 wide, read as .u32: 0xfffffff0; max with 0x100 keeps it.
+        {"vshl.u32.u32.u32.clamp.max d, a, b, c", 0xffffffff, 0x00000004, 0x00000100, 0xfffffff0},
         // -2^31 >> 4 = -2^27; c s32 (dtype) = -1; max = -1.
         {"vshr.s32.s32.u32.clamp.max d, a, b, c", 0x80000000, 0x00000004, 0xffffffff, 0xffffffff},
         // 3 << 7 = 384 > U8_MAX -> 0xff into byte 2 of c.

@@ -3,6 +3,11 @@
 # the CUDA toolkit: builds ptxv and ptxv_hwcheck for the GPU at hand, runs
 # every variant of the PTX video instructions on the GPU, compares what the
 # device computed with both CPU engines (`ptxv golden`) and writes a report.
+# The report opens with the spec's probes (the evaluations that tell readings
+# apart, R8's first). The harness is built twice, as nvcc builds it by default
+# and with `-Xptxas -O0`, and any difference between the two runs is reported:
+# ptxas 13.0/13.2 are known to miscompile some vsub4.u32.u32.u32 forms at -O1
+# and above, and such a line says nothing about the instruction itself.
 #
 #   tools/hwcheck/run.sh [--vectors N] [--golden-vectors N] [--out DIR] [--build DIR]
 #
@@ -11,8 +16,8 @@
 #   --out DIR            where the TSVs and report.md go (default out/hwcheck)
 #   --build DIR          CMake build directory (default build)
 #
-# Exit status: 0 when both engines agree with the device on every line; 1 on
-# any disagreement or failure; 2 on a usage error.
+# Exit status: 0 when both engines agree with the device on every line and the
+# two builds agree; 1 on any disagreement or failure; 2 on a usage error.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -26,7 +31,7 @@ while [ $# -gt 0 ]; do
     --golden-vectors) golden_vectors="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
     --build) build="$2"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -57,7 +62,7 @@ fi
 say "build ($arch, nvcc from $cuda_root)"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DPTXV_BUILD_BENCH=OFF -DPTXV_BUILD_HWCHECK=ON \
   -DPTXV_HWCHECK_ARCH="$arch" -DCUDAToolkit_ROOT="$cuda_root"
-cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_cli
+cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_hwcheck_O0 ptxv_cli
 
 mkdir -p "$out"
 say "run on the GPU"
@@ -68,6 +73,33 @@ hwcheck_failed() {
 }
 "$build/bin/ptxv_hwcheck" "$out/device.tsv" $vectors || hwcheck_failed
 "$build/bin/ptxv_hwcheck" "$out/golden-candidate.tsv" "$golden_vectors" || hwcheck_failed
+"$build/bin/ptxv_hwcheck_O0" "$out/device-O0.tsv" $vectors || hwcheck_failed
+
+say "default build against -Xptxas -O0"
+# Same forms, same operands: only d can differ. Header lines name the build.
+paste <(grep -v '^#' "$out/device.tsv") <(grep -v '^#' "$out/device-O0.tsv") |
+  awk -F'\t' '$1 != $6 || $2 != $7 || $3 != $8 || $4 != $9 { print "operands differ: " $0; bad = 1 }
+              $5 != $10 { print $1 "\t" $2 "\t" $3 "\t" $4 "\tdefault " $5 "\t-O0 " $10 }' > "$out/O0-differences.tsv" || true
+o0_lines=$(wc -l < "$out/O0-differences.tsv")
+o0_forms=$(cut -f1 "$out/O0-differences.tsv" | sort -u | wc -l)
+echo "$o0_lines lines ($o0_forms forms) differ between the default build and -Xptxas -O0"
+
+# The probes: the first forms, one line each (every vector repeats the operands).
+probes=$(sed -n 's/^# probes: \([0-9]*\).*/\1/p' "$out/device.tsv" | head -n1)
+probes=${probes:-0}
+per_form=$(sed -n 's/^# vectors per form: \([0-9]*\).*/\1/p' "$out/device.tsv" | head -n1)
+probe_rows() {
+  local k line line0 insn a b c d d0 interp generated
+  for ((k = 0; k < probes; k++)); do
+    line=$(grep -v '^#' "$out/device.tsv" | sed -n "$((k * per_form + 1))p")
+    line0=$(grep -v '^#' "$out/device-O0.tsv" | sed -n "$((k * per_form + 1))p")
+    IFS=$'\t' read -r insn a b c d <<< "$line"
+    d0=$(cut -f5 <<< "$line0")
+    interp=$("$build/bin/ptxv" eval --engine interp "$insn" "$a" "$b" "$c" 2>&1 || true)
+    generated=$("$build/bin/ptxv" eval "$insn" "$a" "$b" "$c" 2>&1 || true)
+    echo "| \`$insn\` | $a | $b | $c | $d | $d0 | $interp | $generated |"
+  done
+}
 
 say "compare with both CPU engines"
 status=0
@@ -78,6 +110,7 @@ cat "$out/compare.txt"
 gpu="$(sed -n 's/^# gpu: //p' "$out/device.tsv" | head -n1)"
 slug="$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]\{1,\}/-/g; s/^-//; s/-$//')"
 [ -n "$slug" ] || slug=gpu
+if [ "$o0_lines" -ne 0 ]; then status=1; fi
 if [ "$status" -eq 0 ]; then verdict="AGREE: both engines match the device on every line"; else verdict="DISAGREE: see the report"; fi
 
 {
@@ -86,6 +119,26 @@ if [ "$status" -eq 0 ]; then verdict="AGREE: both engines match the device on ev
   echo "Made by \`tools/hwcheck/run.sh\`; ptxv_hwcheck built with \`nvcc -arch=$arch\`."
   echo
   echo "**$verdict**"
+  echo
+  echo "## Probes (spec/ptxv.yaml \`probes\`: the evaluations that tell readings apart)"
+  echo
+  echo "The device's d is the truth. Where it differs from ptxv's, the reading the probe names"
+  echo "(spec/ptxv.yaml) is wrong for this GPU; R8's probes come first."
+  echo
+  echo "| instruction | a | b | c | device | device, -Xptxas -O0 | ptxv interp | ptxv generated |"
+  echo "|---|---|---|---|---|---|---|---|"
+  probe_rows
+  echo
+  echo "## Default build against \`-Xptxas -O0\`"
+  echo
+  echo "$o0_lines lines ($o0_forms forms) differ."
+  if [ "$o0_lines" -ne 0 ]; then
+    echo "Where the -O0 value agrees with ptxv and the default one does not, ptxas miscompiled the form."
+    echo
+    echo '```'
+    head -n 40 "$out/O0-differences.tsv"
+    echo '```'
+  fi
   echo
   echo '```'
   grep '^#' "$out/device.tsv" | head -n 20

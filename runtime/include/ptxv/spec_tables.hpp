@@ -64,6 +64,14 @@ struct ReadingInfo {
     const char* verified_by;  // text | ptxas | hardware (sm_XX) | unverified
 };
 
+// An evaluation that tells a reading from its alternatives (spec `probes`):
+// the default form on fixed operands and the d the reading predicts.
+struct ProbeInfo {
+    const char* reading;  // "R8"
+    const char* text;     // "vmax.s32.u32.u32.min r0, r1, r2, r3;"
+    std::uint32_t a, b, c, d;
+};
+
 // One generated function: an opcode with its types and non-parameter modifiers.
 struct VariantInfo {
     const char* function;  // "vadd4_s32_u32_u32_sat"
