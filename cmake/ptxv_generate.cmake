@@ -15,6 +15,9 @@ function(ptxv_generate)
   if(NOT ARG_HEADER)
     set(ARG_HEADER "ptxv.hpp")
   endif()
+  if(NOT DEFINED PTXV_PRIMITIVES_DIR)
+    message(FATAL_ERROR "ptxv_generate: PTXV_PRIMITIVES_DIR is not set")
+  endif()
   if(NOT ARG_SPEC)
     if(DEFINED PTXV_SPEC_FILE)
       set(ARG_SPEC "${PTXV_SPEC_FILE}")
@@ -36,8 +39,10 @@ function(ptxv_generate)
   endforeach()
   add_custom_command(
     OUTPUT "${out}/${ARG_HEADER}"
-    COMMAND ${gen} --spec "${ARG_SPEC}" --out "${out}" ${only_args} --header "${ARG_HEADER}" --quiet
-    DEPENDS "${ARG_SPEC}" ${gen}
+    COMMAND ${gen} --spec "${ARG_SPEC}" --primitives "${PTXV_PRIMITIVES_DIR}" --out "${out}" ${only_args}
+            --header "${ARG_HEADER}" --quiet
+    DEPENDS "${ARG_SPEC}" "${PTXV_PRIMITIVES_DIR}/preamble.hpp" "${PTXV_PRIMITIVES_DIR}/scalar.hpp"
+            "${PTXV_PRIMITIVES_DIR}/lanes.hpp" ${gen}
     COMMENT "ptxv-gen: ${ARG_HEADER} for ${ARG_TARGET} (${ARG_ONLY})"
     VERBATIM)
   add_custom_target(${ARG_TARGET}_generate DEPENDS "${out}/${ARG_HEADER}")

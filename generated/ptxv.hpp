@@ -140,21 +140,42 @@ PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcep
 PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
     return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
 }
-// R1: the byte, half-word or word that selector s picks from x, sign-extended
-// (xs) or zero-extended (xu). Two table lookups in constants (xl, xr), two
-// shifts, on 32 bits, so that compilers see a 32-bit value extended.
-PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((0x0000000000201230ull >> ((s & 15u) << 2)) & 15u) << 3); }
-PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((0x0000000002233330ull >> ((s & 15u) << 2)) & 15u) << 3); }
+// R1: per selector code, the left shift that puts the selected part's top
+// bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
+// d selector code, the byte position of the merge and the narrowing (0: word,
+// 2: half-word, 3: byte). Codes that name no part read and write the word
+// (none, and the ignored .b01/.b12/.b23, R16).
+struct SelPart {
+    unsigned code, left, right, position, narrowing;
+};
+PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
+    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3}, {sel::b1, 2, 3, 1, 3}, {sel::b2, 1, 3, 2, 3},
+                                 {sel::b3, 0, 3, 3, 3}, {sel::h0, 2, 2, 0, 2}, {sel::h1, 0, 2, 2, 2}};
+    std::uint64_t t = 0;
+    for (const SelPart& p : parts) {
+        const unsigned v = field == 0 ? p.left : field == 1 ? p.right : field == 2 ? p.position : p.narrowing;
+        t |= std::uint64_t{v} << ((field < 2 ? 4u : 2u) * p.code);
+    }
+    return t;
+}
+// As constants: nibbles (left, right shifts) and 2-bit fields (d position,
+// narrowing) indexed by the code, so that a run-time selector costs two table
+// lookups in registers, two shifts, on 32 bits, and compilers see a 32-bit
+// value extended.
+inline constexpr std::uint64_t kSelLeft = sel_table(0), kSelRight = sel_table(1);
+inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3);
+PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((kSelLeft >> ((s & 15u) << 2)) & 15u) << 3); }
+PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((kSelRight >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
-    return 0xffffffffu >> (((0x0000000000002bfcull >> ((ds & 15u) << 1)) & 3u) << 3);
+    return 0xffffffffu >> (((kDselNarrowing >> ((ds & 15u) << 1)) & 3u) << 3);
 }
 PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
-    return static_cast<unsigned>(((0x0000000000002390ull >> ((ds & 15u) << 1)) & 3u) << 3);
+    return static_cast<unsigned>(((kDselPosition >> ((ds & 15u) << 1)) & 3u) << 3);
 }
 // R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
 // product is negated, the xor that negates c (the pseudocode's else-if chain
@@ -185,234 +206,214 @@ PTXV_FI constexpr std::uint32_t sat32(std::uint64_t hi, std::uint64_t lo, std::u
 }
 // Selector and mask checks for the template forms.
 PTXV_HD constexpr bool in_set(std::uint32_t set, unsigned v) noexcept { return v < 32u && ((set >> v) & 1u) != 0; }
-PTXV_HD constexpr bool sel4_ok(unsigned s) noexcept { return (s & ~0x7777u) == 0; }
-PTXV_HD constexpr bool sel2_ok(unsigned s) noexcept { return (s & ~0x33u) == 0; }
 
 // SIMD helpers shared by both geometries.
 PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uint32_t m) noexcept {
     return c ^ ((c ^ r) & m);
 }
 
-// Byte lanes. Packed: a uint32 holding 4 lanes of 8 bits. Flags: the top bit
-// of each lane.
-PTXV_FI constexpr std::uint32_t add4(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a & 0x7f7f7f7fu) + (b & 0x7f7f7f7fu)) ^ ((a ^ b) & 0x80808080u);
-}
-PTXV_FI constexpr std::uint32_t sub4(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a | 0x80808080u) - (b & 0x7f7f7f7fu)) ^ ((a ^ ~b) & 0x80808080u);
-}
-// a >= b (unsigned lanes): the top bit of ceil((a + ~b) / 2), which never
-// borrows across lanes.
-PTXV_FI constexpr std::uint32_t geu4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t nb = ~b;
-    return ((a | nb) - (((a ^ nb) >> 1) & 0x7f7f7f7fu)) & 0x80808080u;
-}
-PTXV_FI constexpr std::uint32_t eq4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t z = a ^ b;
-    return ~(((z & 0x7f7f7f7fu) + 0x7f7f7f7fu) | z) & 0x80808080u;
-}
-// Flags to whole-lane masks.
-PTXV_FI constexpr std::uint32_t msk4(std::uint32_t f) noexcept { return (f - (f >> 7)) | f; }
-PTXV_FI constexpr std::uint32_t addus4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = (a & 0x7f7f7f7fu) + (b & 0x7f7f7f7fu);
-    const std::uint32_t carry = ((a & b) | ((a | b) & s)) & 0x80808080u;
-    return (s ^ ((a ^ b) & 0x80808080u)) | msk4(carry);
-}
-PTXV_FI constexpr std::uint32_t subus4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub4(a, b);
-    const std::uint32_t borrow = ((~a & b) | (~(a ^ b) & d)) & 0x80808080u;
-    return d & ~msk4(borrow);
-}
-PTXV_FI constexpr std::uint32_t addss4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = add4(a, b);
-    const std::uint32_t bound = 0x7f7f7f7fu + ((a & 0x80808080u) >> 7);
-    return s ^ ((s ^ bound) & msk4((s ^ a) & (s ^ b) & 0x80808080u));
-}
-PTXV_FI constexpr std::uint32_t subss4(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub4(a, b);
-    const std::uint32_t bound = 0x7f7f7f7fu + ((a & 0x80808080u) >> 7);
-    return d ^ ((d ^ bound) & msk4((a ^ b) & (a ^ d) & 0x80808080u));
-}
-// R4: mask bits to lane masks.
-PTXV_FI constexpr std::uint32_t lanes4(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
-PTXV_FI constexpr std::uint32_t pop4(unsigned m) noexcept {
-    return static_cast<std::uint32_t>(0x4332322132212110ull >> ((m & 15u) << 2)) & 7u;
-}
-PTXV_FI constexpr std::uint32_t hsum4(std::uint32_t x) noexcept {
-    const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
-    return (y & 0xffffu) + (y >> 16);
-}
-PTXV_FI constexpr std::uint32_t cnt4(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
-// Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
-// this order costs one shift each way.
-PTXV_FI constexpr std::uint64_t widen4(std::uint32_t x) noexcept {
-    return (std::uint64_t{x} | (std::uint64_t{x} << 24)) & 0x00ff00ff00ff00ffull;
-}
-PTXV_FI constexpr std::uint32_t narrow4(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>((w & 0x00ff00ffu) | ((w >> 24) & 0xff00ff00u));
-}
-PTXV_FI constexpr std::uint64_t fmask4(unsigned m) noexcept {
-    const std::uint64_t f = ((m & 15u) * 0x0000200080004001ull) & 0x0001000100010001ull;
-    return (f << 16) - f;
-}
-PTXV_FI constexpr std::uint32_t fsum4(std::uint64_t w) noexcept {
-    const std::uint64_t t = (w & 0x0000ffff0000ffffull) + ((w >> 16) & 0x0000ffff0000ffffull);
-    return static_cast<std::uint32_t>(t) + static_cast<std::uint32_t>(t >> 32);
-}
-// R2: lane i takes byte digit i of s from the pair {b:a}.
-PTXV_FI constexpr std::uint32_t sel4(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    return static_cast<std::uint32_t>(((p >> ((s << 3) & 0x38u)) & 0xffu) | (((p >> ((s >> 1) & 0x38u)) & 0xffu) << 8) |
-                                      (((p >> ((s >> 5) & 0x38u)) & 0xffu) << 16) |
-                                      (((p >> ((s >> 9) & 0x38u)) & 0xffu) << 24));
-}
-// Constant selectors: the lanes that take bytes of the same word (a or b) and
-// move by the same distance d (source byte - lane) share one shift and one
-// mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
-// (the mask: the others' results are dropped) are picked; a group alone
-// needs no mask, since what it moves into the other lanes is dropped.
-PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned live, unsigned word, int d) noexcept {
-    std::uint32_t m = 0;
-    for (int i = 0; i < 4; ++i) {
-        const unsigned e = (s >> (4 * i)) & 7u;
-        if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
+// Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
+template <unsigned N>
+struct swar {
+    static constexpr unsigned W = 32u / N;
+    static constexpr std::uint32_t ONE = 0xffffffffu / ((1u << W) - 1u);  // bit 0 of every lane
+    static constexpr std::uint32_t H = ONE << (W - 1u);                    // top bit of every lane
+    static constexpr std::uint32_t L = ~H;                                 // every other bit
+    PTXV_FI static constexpr std::uint32_t add(std::uint32_t a, std::uint32_t b) noexcept {
+        return ((a & L) + (b & L)) ^ ((a ^ b) & H);
     }
-    return m;
-}
-PTXV_HD constexpr int groups4(unsigned s, unsigned live) noexcept {
-    int n = 0;
-    for (unsigned word = 0; word < 2; ++word) {
-        for (int d = -3; d <= 3; ++d) n += group4(s, live, word, d) != 0 ? 1 : 0;
+    PTXV_FI static constexpr std::uint32_t sub(std::uint32_t a, std::uint32_t b) noexcept {
+        return ((a | H) - (b & L)) ^ ((a ^ ~b) & H);
     }
-    return n;
-}
-// Whether every live lane takes byte e.
-PTXV_HD constexpr bool splat4(unsigned s, unsigned live, unsigned e) noexcept {
-    bool all = true;
-    for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
-    return all;
-}
-template <unsigned S, unsigned Live, unsigned Word, int D>
-PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
-    constexpr std::uint32_t m = groups4(S, Live) == 1 ? 0xffffffffu : group4(S, Live, Word, D);
-    if constexpr (group4(S, Live, Word, D) == 0) {
-        static_cast<void>(x);
-        return 0;
-    } else if constexpr (D >= 0) {
-        return (x >> (8 * D)) & m;
-    } else {
-        return (x << (-8 * D)) & m;
+    // a >= b (unsigned lanes): the top bit of ceil((a + ~b) / 2), which never
+    // borrows across lanes.
+    PTXV_FI static constexpr std::uint32_t geu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t nb = ~b;
+        return ((a | nb) - (((a ^ nb) >> 1) & L)) & H;
     }
-}
-template <unsigned S, unsigned Live = 0xfu>
-PTXV_FI constexpr std::uint32_t pick4(std::uint32_t a, std::uint32_t b) noexcept {
-    constexpr unsigned s0 = S & 7u;
-    if constexpr (groups4(S, Live) > 1 && splat4(S, Live, s0)) {
-        return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
-    } else {
-        return move4<S, Live, 0, -3>(a) | move4<S, Live, 0, -2>(a) | move4<S, Live, 0, -1>(a) |
-               move4<S, Live, 0, 0>(a) | move4<S, Live, 0, 1>(a) | move4<S, Live, 0, 2>(a) |
-               move4<S, Live, 0, 3>(a) | move4<S, Live, 1, -3>(b) | move4<S, Live, 1, -2>(b) |
-               move4<S, Live, 1, -1>(b) | move4<S, Live, 1, 0>(b) | move4<S, Live, 1, 1>(b) |
-               move4<S, Live, 1, 2>(b) | move4<S, Live, 1, 3>(b);
+    PTXV_FI static constexpr std::uint32_t eq(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t z = a ^ b;
+        return ~(((z & L) + L) | z) & H;
     }
-}
+    // Flags to whole-lane masks.
+    PTXV_FI static constexpr std::uint32_t msk(std::uint32_t f) noexcept { return (f - (f >> (W - 1u))) | f; }
+    PTXV_FI static constexpr std::uint32_t addus(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t s = (a & L) + (b & L);
+        const std::uint32_t carry = ((a & b) | ((a | b) & s)) & H;
+        return (s ^ ((a ^ b) & H)) | msk(carry);
+    }
+    PTXV_FI static constexpr std::uint32_t subus(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t d = sub(a, b);
+        const std::uint32_t borrow = ((~a & b) | (~(a ^ b) & d)) & H;
+        return d & ~msk(borrow);
+    }
+    PTXV_FI static constexpr std::uint32_t addss(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t s = add(a, b);
+        const std::uint32_t bound = L + ((a & H) >> (W - 1u));
+        return s ^ ((s ^ bound) & msk((s ^ a) & (s ^ b) & H));
+    }
+    PTXV_FI static constexpr std::uint32_t subss(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t d = sub(a, b);
+        const std::uint32_t bound = L + ((a & H) >> (W - 1u));
+        return d ^ ((d ^ bound) & msk((a ^ b) & (a ^ d) & H));
+    }
+};
 
-// Half-word lanes. Packed: a uint32 holding 2 lanes of 16 bits. Flags: the top bit
-// of each lane.
-PTXV_FI constexpr std::uint32_t add2(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a & 0x7fff7fffu) + (b & 0x7fff7fffu)) ^ ((a ^ b) & 0x80008000u);
-}
-PTXV_FI constexpr std::uint32_t sub2(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a | 0x80008000u) - (b & 0x7fff7fffu)) ^ ((a ^ ~b) & 0x80008000u);
-}
-// a >= b (unsigned lanes): the top bit of ceil((a + ~b) / 2), which never
-// borrows across lanes.
-PTXV_FI constexpr std::uint32_t geu2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t nb = ~b;
-    return ((a | nb) - (((a ^ nb) >> 1) & 0x7fff7fffu)) & 0x80008000u;
-}
-PTXV_FI constexpr std::uint32_t eq2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t z = a ^ b;
-    return ~(((z & 0x7fff7fffu) + 0x7fff7fffu) | z) & 0x80008000u;
-}
-// Flags to whole-lane masks.
-PTXV_FI constexpr std::uint32_t msk2(std::uint32_t f) noexcept { return (f - (f >> 15)) | f; }
-PTXV_FI constexpr std::uint32_t addus2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = (a & 0x7fff7fffu) + (b & 0x7fff7fffu);
-    const std::uint32_t carry = ((a & b) | ((a | b) & s)) & 0x80008000u;
-    return (s ^ ((a ^ b) & 0x80008000u)) | msk2(carry);
-}
-PTXV_FI constexpr std::uint32_t subus2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub2(a, b);
-    const std::uint32_t borrow = ((~a & b) | (~(a ^ b) & d)) & 0x80008000u;
-    return d & ~msk2(borrow);
-}
-PTXV_FI constexpr std::uint32_t addss2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = add2(a, b);
-    const std::uint32_t bound = 0x7fff7fffu + ((a & 0x80008000u) >> 15);
-    return s ^ ((s ^ bound) & msk2((s ^ a) & (s ^ b) & 0x80008000u));
-}
-PTXV_FI constexpr std::uint32_t subss2(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub2(a, b);
-    const std::uint32_t bound = 0x7fff7fffu + ((a & 0x80008000u) >> 15);
-    return d ^ ((d ^ bound) & msk2((a ^ b) & (a ^ d) & 0x80008000u));
-}
-PTXV_FI constexpr std::uint32_t lanes2(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
-PTXV_FI constexpr std::uint32_t pop2(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
-PTXV_FI constexpr std::uint32_t hsum2(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
-PTXV_FI constexpr std::uint32_t cnt2(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
-// Widened: lane i in the 32-bit field i of a uint64.
-PTXV_FI constexpr std::uint64_t widen2(std::uint32_t x) noexcept {
-    return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;
-}
-PTXV_FI constexpr std::uint32_t narrow2(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>((w & 0xffffu) | ((w >> 16) & 0xffff0000u));
-}
-PTXV_FI constexpr std::uint64_t fmask2(unsigned m) noexcept {
-    const std::uint64_t f = ((m & 3u) * 0x80000001ull) & 0x0000000100000001ull;
-    return (f << 32) - f;
-}
-PTXV_FI constexpr std::uint32_t fsum2(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
-}
-// R2: lane i takes half-word digit i of s from the pair {b:a}.
-PTXV_FI constexpr std::uint32_t sel2(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
-}
-// Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
-// 1 shifted up; masks only where both lanes are live (Live, as for pick4).
-template <unsigned W>
-PTXV_FI constexpr std::uint32_t word2(std::uint32_t a, std::uint32_t b) noexcept {
-    if constexpr (W == 0) {
-        static_cast<void>(b);
-        return a;
-    } else {
-        static_cast<void>(a);
-        return b;
+template <unsigned N>
+struct lanes;
+
+// Byte lanes.
+template <>
+struct lanes<4> : swar<4> {
+    // R4: mask bits to lane masks.
+    PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
+    PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept {
+        return static_cast<std::uint32_t>(0x4332322132212110ull >> ((m & 15u) << 2)) & 7u;
     }
-}
-template <unsigned S, unsigned Live = 0x3u>
-PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
-    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
-    constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
-    constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
-    if constexpr (!live1) {
-        return word2<w0>(a, b) >> (16 * h0);
-    } else if constexpr (!live0) {
-        return word2<w1>(a, b) << (16 * (1 - h1));
-    } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
-        return word2<w0>(a, b);
-    } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
-        const std::uint32_t x = word2<w0>(a, b);
-        return (x >> 16) | (x << 16);
-    } else {
-        const std::uint32_t lo = h0 == 1 ? word2<w0>(a, b) >> 16 : word2<w0>(a, b) & 0xffffu;
-        const std::uint32_t hi = h1 == 1 ? word2<w1>(a, b) & 0xffff0000u : word2<w1>(a, b) << 16;
-        return lo | hi;
+    PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept {
+        const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
+        return (y & 0xffffu) + (y >> 16);
     }
-}
+    PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
+    // Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
+    // this order costs one shift each way.
+    PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
+        return (std::uint64_t{x} | (std::uint64_t{x} << 24)) & 0x00ff00ff00ff00ffull;
+    }
+    PTXV_FI static constexpr std::uint32_t narrow(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>((w & 0x00ff00ffu) | ((w >> 24) & 0xff00ff00u));
+    }
+    PTXV_FI static constexpr std::uint64_t fmask(unsigned m) noexcept {
+        const std::uint64_t f = ((m & 15u) * 0x0000200080004001ull) & 0x0001000100010001ull;
+        return (f << 16) - f;
+    }
+    PTXV_FI static constexpr std::uint32_t fsum(std::uint64_t w) noexcept {
+        const std::uint64_t t = (w & 0x0000ffff0000ffffull) + ((w >> 16) & 0x0000ffff0000ffffull);
+        return static_cast<std::uint32_t>(t) + static_cast<std::uint32_t>(t >> 32);
+    }
+    // R2: lane i takes byte digit i of s from the pair {b:a}.
+    PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+        const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+        return static_cast<std::uint32_t>(((p >> ((s << 3) & 0x38u)) & 0xffu) | (((p >> ((s >> 1) & 0x38u)) & 0xffu) << 8) |
+                                          (((p >> ((s >> 5) & 0x38u)) & 0xffu) << 16) |
+                                          (((p >> ((s >> 9) & 0x38u)) & 0xffu) << 24));
+    }
+    // Constant selectors: the lanes that take bytes of the same word (a or b) and
+    // move by the same distance d (source byte - lane) share one shift and one
+    // mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
+    // (the mask: the others' results are dropped) are picked; a group alone
+    // needs no mask, since what it moves into the other lanes is dropped.
+    PTXV_HD static constexpr std::uint32_t group(unsigned s, unsigned live, unsigned word, int d) noexcept {
+        std::uint32_t m = 0;
+        for (int i = 0; i < 4; ++i) {
+            const unsigned e = (s >> (4 * i)) & 7u;
+            if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
+        }
+        return m;
+    }
+    PTXV_HD static constexpr int groups(unsigned s, unsigned live) noexcept {
+        int n = 0;
+        for (unsigned word = 0; word < 2; ++word) {
+            for (int d = -3; d <= 3; ++d) n += group(s, live, word, d) != 0 ? 1 : 0;
+        }
+        return n;
+    }
+    // Whether every live lane takes byte e.
+    PTXV_HD static constexpr bool splat(unsigned s, unsigned live, unsigned e) noexcept {
+        bool all = true;
+        for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
+        return all;
+    }
+    template <unsigned S, unsigned Live, unsigned Word, int D>
+    PTXV_FI static constexpr std::uint32_t move(std::uint32_t x) noexcept {
+        constexpr std::uint32_t m = groups(S, Live) == 1 ? 0xffffffffu : group(S, Live, Word, D);
+        if constexpr (group(S, Live, Word, D) == 0) {
+            static_cast<void>(x);
+            return 0;
+        } else if constexpr (D >= 0) {
+            return (x >> (8 * D)) & m;
+        } else {
+            return (x << (-8 * D)) & m;
+        }
+    }
+    template <unsigned S, unsigned Live = 0xfu>
+    PTXV_FI static constexpr std::uint32_t pick(std::uint32_t a, std::uint32_t b) noexcept {
+        constexpr unsigned s0 = S & 7u;
+        if constexpr (groups(S, Live) > 1 && splat(S, Live, s0)) {
+            return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
+        } else {
+            return move<S, Live, 0, -3>(a) | move<S, Live, 0, -2>(a) | move<S, Live, 0, -1>(a) |
+                   move<S, Live, 0, 0>(a) | move<S, Live, 0, 1>(a) | move<S, Live, 0, 2>(a) |
+                   move<S, Live, 0, 3>(a) | move<S, Live, 1, -3>(b) | move<S, Live, 1, -2>(b) |
+                   move<S, Live, 1, -1>(b) | move<S, Live, 1, 0>(b) | move<S, Live, 1, 1>(b) |
+                   move<S, Live, 1, 2>(b) | move<S, Live, 1, 3>(b);
+        }
+    }
+    // A .bxyzw selector written as four hex digits, each 0-7 (R2).
+    PTXV_HD static constexpr bool select_ok(unsigned s) noexcept { return (s & ~0x7777u) == 0; }
+};
+
+// Half-word lanes.
+template <>
+struct lanes<2> : swar<2> {
+    PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
+    PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
+    PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
+    PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
+    // Widened: lane i in the 32-bit field i of a uint64.
+    PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
+        return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;
+    }
+    PTXV_FI static constexpr std::uint32_t narrow(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>((w & 0xffffu) | ((w >> 16) & 0xffff0000u));
+    }
+    PTXV_FI static constexpr std::uint64_t fmask(unsigned m) noexcept {
+        const std::uint64_t f = ((m & 3u) * 0x80000001ull) & 0x0000000100000001ull;
+        return (f << 32) - f;
+    }
+    PTXV_FI static constexpr std::uint32_t fsum(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+    }
+    // R2: lane i takes half-word digit i of s from the pair {b:a}.
+    PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+        const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+        return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
+    }
+    // Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
+    // 1 shifted up; masks only where both lanes are live (Live, as for lanes<4>::pick).
+    template <unsigned Which>
+    PTXV_FI static constexpr std::uint32_t word(std::uint32_t a, std::uint32_t b) noexcept {
+        if constexpr (Which == 0) {
+            static_cast<void>(b);
+            return a;
+        } else {
+            static_cast<void>(a);
+            return b;
+        }
+    }
+    template <unsigned S, unsigned Live = 0x3u>
+    PTXV_FI static constexpr std::uint32_t pick(std::uint32_t a, std::uint32_t b) noexcept {
+        constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
+        constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
+        constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
+        if constexpr (!live1) {
+            return word<w0>(a, b) >> (16 * h0);
+        } else if constexpr (!live0) {
+            return word<w1>(a, b) << (16 * (1 - h1));
+        } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
+            return word<w0>(a, b);
+        } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
+            const std::uint32_t x = word<w0>(a, b);
+            return (x >> 16) | (x << 16);
+        } else {
+            const std::uint32_t lo = h0 == 1 ? word<w0>(a, b) >> 16 : word<w0>(a, b) & 0xffffu;
+            const std::uint32_t hi = h1 == 1 ? word<w1>(a, b) & 0xffff0000u : word<w1>(a, b) << 16;
+            return lo | hi;
+        }
+    }
+    // A .hxy selector written as two hex digits, each 0-3 (R2).
+    PTXV_HD static constexpr bool select_ok(unsigned s) noexcept { return (s & ~0x33u) == 0; }
+};
 
 }  // namespace detail
 
@@ -12814,1072 +12815,1072 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
     return c + xa + xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::addus2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::addus(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa + xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa + xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7ffe80007ffe8000ull) & 0x8000000080000000ull) >> 31;
     const std::uint64_t k = ((t + 0x7fff80007fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
-    return c + xa + xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
+    return c + xa + xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7ffe80007ffe8000ull) & 0x8000000080000000ull) >> 31;
     const std::uint64_t k = ((t + 0x7fff80007fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa + xb - 65536u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa + xb - 65536u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t k = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
     return c + xa + xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7fff80007fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa + xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa + xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
-    return c + xa + xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
+    return c + xa + xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::add(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa + xb - 65536u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa + xb - 65536u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vadd2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::addss2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::addss(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vadd2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vadd2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vadd2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vadd2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vadd2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::subus2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::subus(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa - xb + 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa - xb + 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t o = ((t + 0x7ffe80007ffe8000ull) & 0x8000000080000000ull) >> 31;
     const std::uint64_t k = ((t + 0x7fff80007fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
-    return c + xa - xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
+    return c + xa - xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t k = ((t + 0x7ffe80007ffe8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t k = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t o = ((t + 0x7ffe80007ffe8000ull) & 0x8000000080000000ull) >> 31;
     const std::uint64_t k = ((t + 0x7fff80007fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((((t + 0x0000800000008000ull) | ((o << 16) - o)) & ((k << 16) - k))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2(A & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
-    return c + xa - xb + 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
+    return c + xa - xb + 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t o = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2(B & M);
-    return c + xa - xb - 32768u * detail::pop2(m);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum(B & M);
+    return c + xa - xb - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t t = (wa + 0x0001000000010000ull) - wb;
     const std::uint64_t k = ((t + 0x7fff00007fff0000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t & ((k << 16) - k))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t & ((k << 16) - k))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes2(m);
-    const std::uint32_t xa = detail::hsum2((A ^ 0x80008000u) & M);
-    const std::uint32_t xb = detail::hsum2((B ^ 0x80008000u) & M);
+    const std::uint32_t M = detail::lanes<2>::mask(m);
+    const std::uint32_t xa = detail::lanes<2>::hsum((A ^ 0x80008000u) & M);
+    const std::uint32_t xb = detail::lanes<2>::hsum((B ^ 0x80008000u) & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vsub2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::subss2(A, B), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::subss(A, B), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vsub2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vsub2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vsub2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vsub2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vsub2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -13887,20 +13888,20 @@ PTXV_FI constexpr std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -13908,20 +13909,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -13929,170 +13930,170 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    const std::uint32_t p = detail::narrow2(t);
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(t);
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 1073741824u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 1073741824u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
     const std::uint64_t k = ((t + 0x4000000040000000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    const std::uint32_t p = detail::narrow2(t);
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(t);
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 1073741824u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 1073741824u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
     const std::uint64_t k = ((t + 0x4000000040000000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t & ((k << 16) - k)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t & ((k << 16) - k)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14103,20 +14104,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32(std::uint32_t A, std::uint32_
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14127,20 +14128,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14151,21 +14152,21 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    const std::uint32_t q0 = p & ~detail::msk2(p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14173,20 +14174,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14194,20 +14195,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14215,171 +14216,171 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7fff7fffu);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    const std::uint32_t p = detail::narrow2(t);
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(t);
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 1073741824u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 1073741824u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
     const std::uint64_t o = ((t + 0x3fff80003fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    const std::uint32_t p = detail::narrow2(t);
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(t);
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 1073741824u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 1073741824u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t s = wa + wb + 0x7fff80007fff8000ull;
     const std::uint64_t t = ((s + ((s >> 31) & 0x0000000100000001ull)) >> 1) & 0x7fffffff7fffffffull;
     const std::uint64_t o = ((t + 0x3fff80003fff8000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14390,20 +14391,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32(std::uint32_t A, std::uint32_
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14414,20 +14415,20 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vavrg2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14438,241 +14439,241 @@ PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80008000u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7fff7fffu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 15) & 0x00010001u)) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vavrg2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vavrg2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vavrg2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vavrg2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vavrg2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub2(B ^ e, A ^ e), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(B ^ e, A ^ e), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t d = (wa + 0x8000800080008000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 2147483648u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 2147483648u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t d = (wa + 0x8000800080008000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0001000000010000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t | ((o << 16) - o)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t | ((o << 16) - o)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub2(B ^ e, A ^ e), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(B ^ e, A ^ e), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t d = (wa + 0x7fff80007fff8000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 2147483648u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 2147483648u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t d = (wa + 0x7fff80007fff8000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0001000000010000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2((t | ((o << 16) - o)));
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow((t | ((o << 16) - o)));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14681,23 +14682,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -14706,23 +14707,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -14731,245 +14732,245 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub2(B ^ e, A ^ e), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(B ^ e, A ^ e), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t d = (wa + 0x8000800080008000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 2147483648u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 2147483648u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A);
-    const std::uint64_t wb = detail::widen2(B ^ 0x80008000u);
+    const std::uint64_t wa = detail::lanes<2>::widen(A);
+    const std::uint64_t wb = detail::lanes<2>::widen(B ^ 0x80008000u);
     const std::uint64_t d = (wa + 0x8000800080008000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0000800000008000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub2(B ^ e, A ^ e), detail::lanes2(m));
+    return detail::merge(c, detail::lanes<2>::sub(B ^ e, A ^ e), detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t d = (wa + 0x7fff80007fff8000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum2(t & detail::fmask2(m)) - 2147483648u * detail::pop2(m);
+    return c + detail::lanes<2>::fsum(t & detail::lanes<2>::fmask(m)) - 2147483648u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen2(A ^ 0x80008000u);
-    const std::uint64_t wb = detail::widen2(B);
+    const std::uint64_t wa = detail::lanes<2>::widen(A ^ 0x80008000u);
+    const std::uint64_t wb = detail::lanes<2>::widen(B);
     const std::uint64_t d = (wa + 0x7fff80007fff8000ull) - wb;
     const std::uint64_t n = ~d & 0x8000000080000000ull;
     const std::uint64_t nb = n >> 31;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0000800000008000ull) & 0x8000000080000000ull) >> 31;
-    const std::uint32_t p = detail::narrow2(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
-    return detail::merge(c, p, detail::lanes2(m));
+    const std::uint32_t p = detail::lanes<2>::narrow(((t + 0x0000800000008000ull) | ((o << 16) - o))) ^ 0x80008000u;
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
@@ -14978,23 +14979,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
@@ -15003,23 +15004,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vabsdiff2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
@@ -15028,1088 +15029,1088 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80008000u;
     const std::uint32_t y = B ^ 0x80008000u;
-    const std::uint32_t k = detail::msk2(detail::geu2(x, y));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vabsdiff2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vabsdiff2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vabsdiff2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk2(p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk2(p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk2(p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmin2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmin2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmin2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmin2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmin2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmin2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk2(p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = p & ~detail::lanes<2>::msk(p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_u32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_u32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_u32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_u32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A, B));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) | (B & 0x80008000u)));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_u32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_u32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_u32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_u32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_u32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2(p & detail::lanes2(m));
+    return c + detail::lanes<2>::hsum(p & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_u32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2((detail::geu2(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<2>::msk((detail::lanes<2>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk2(p & 0x80008000u)) ^ (p & 0x80008000u);
-    return detail::merge(c, q0, detail::lanes2(m));
+    const std::uint32_t q0 = (p | detail::lanes<2>::msk(p & 0x80008000u)) ^ (p & 0x80008000u);
+    return detail::merge(c, q0, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_u32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_u32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_u32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_u32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_s32(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum2((p ^ 0x80008000u) & detail::lanes2(m)) - 32768u * detail::pop2(m);
+    return c + detail::lanes<2>::hsum((p ^ 0x80008000u) & detail::lanes<2>::mask(m)) - 32768u * detail::lanes<2>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_s32_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop2 (9.7.18.2.1) vmax2.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk2(detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u));
+    const std::uint32_t k = detail::lanes<2>::msk(detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes2(m));
+    return detail::merge(c, p, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax2_s32_s32_s32_sat(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vmax2_s32_s32_s32_sat(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vmax2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vmax2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vmax2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vmax2_s32_s32_s32_sat(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax2_s32_s32_s32_sat(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vset2 (PTX ISA 9.7.18.2.2) vset2
@@ -16118,1008 +16119,1008 @@ PTXV_FI constexpr std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq2(A, B);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::eq(A, B);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_eq(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq2(A, B);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::eq(A, B);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_eq_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ne(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ne_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_lt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_lt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.le; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(B, A);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(B, A);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_le(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(B, A);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(B, A);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_le_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_gt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_gt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(A, B);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(A, B);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ge(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(A, B);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(A, B);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_u32_ge_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_u32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_u32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_u32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) & ~A);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) & ~A);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_eq(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) & ~A);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) & ~A);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_eq_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq2(A, B) & ~A) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::eq(A, B) & ~A) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ne(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq2(A, B) & ~A) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::eq(A, B) & ~A) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ne_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(A, B) | (B & 0x80008000u)) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_lt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(A, B) | (B & 0x80008000u)) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(A, B) | (B & 0x80008000u)) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_lt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.le; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) & ~B);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) & ~B);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_le(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) & ~B);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) & ~B);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_le_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(B, A) & ~B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(B, A) & ~B) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_gt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(B, A) & ~B) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(B, A) & ~B) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_gt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) | (B & 0x80008000u));
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) | (B & 0x80008000u));
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ge(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.u32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) | (B & 0x80008000u));
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) | (B & 0x80008000u));
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_u32_s32_ge_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_u32_s32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_u32_s32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_u32_s32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.eq; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) & ~A);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) & ~A);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_eq(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) & ~A);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) & ~A);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_eq_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq2(A, B) & ~A) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::eq(A, B) & ~A) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ne(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq2(A, B) & ~A) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::eq(A, B) & ~A) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ne_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(A, B) & ~A) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(A, B) & ~A) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_lt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(A, B) & ~A) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(A, B) & ~A) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_lt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.le; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) | (A & 0x80008000u));
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) | (A & 0x80008000u));
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_le(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B, A) | (A & 0x80008000u));
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B, A) | (A & 0x80008000u));
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_le_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(B, A) | (A & 0x80008000u)) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(B, A) | (A & 0x80008000u)) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_gt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu2(B, A) | (A & 0x80008000u)) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = ((detail::lanes<2>::geu(B, A) | (A & 0x80008000u)) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_gt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) & ~A);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) & ~A);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ge(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A, B) & ~A);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A, B) & ~A);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_u32_ge_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_u32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_u32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_u32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq2(A, B);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::eq(A, B);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_eq(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_eq(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_eq(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_eq(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq2(A, B);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::eq(A, B);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_eq_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_eq_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_eq_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_eq_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ne(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_ne(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ne(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ne(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq2(A, B) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::eq(A, B) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ne_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_ne_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ne_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ne_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_lt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_lt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_lt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_lt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_lt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_lt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_lt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_lt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.le; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(B ^ 0x80008000u, A ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_le(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_le(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_le(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_le(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(B ^ 0x80008000u, A ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_le_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_le_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_le_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_le_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B ^ 0x80008000u, A ^ 0x80008000u) ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u) ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_gt(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_gt(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_gt(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_gt(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu2(B ^ 0x80008000u, A ^ 0x80008000u) ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = (detail::lanes<2>::geu(B ^ 0x80008000u, A ^ 0x80008000u) ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_gt_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_gt_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_gt_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_gt_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u);
-    return detail::merge(c, g >> 15, detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u);
+    return detail::merge(c, g >> 15, detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ge(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_ge(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ge(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ge(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset2 (9.7.18.2.2) vset2.s32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu2(A ^ 0x80008000u, B ^ 0x80008000u);
-    return c + detail::cnt2(g & detail::lanes2(m));
+    const std::uint32_t g = detail::lanes<2>::geu(A ^ 0x80008000u, B ^ 0x80008000u);
+    return c + detail::lanes<2>::cnt(g & detail::lanes<2>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset2_s32_s32_ge_add(detail::sel2(a, b, asel), detail::sel2(a, b, bsel), c, mask);
+    return detail::k::vset2_s32_s32_ge_add(detail::lanes<2>::select(a, b, asel), detail::lanes<2>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel2_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
-    static_assert(detail::sel2_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
+    static_assert(detail::lanes<2>::select_ok(Asel), "vset2: Asel must be a .h selector written as two hex digits 0-3, top lane first (the default .h10 is 0x10)");
+    static_assert(detail::lanes<2>::select_ok(Bsel), "vset2: Bsel must be a .h selector written as two hex digits 0-3, top lane first (the default .h32 is 0x32)");
     static_assert(detail::in_set(0xeu, Mask), "vset2: Mask must be mask::h0, mask::h1 or mask::h10");
-    return detail::k::vset2_s32_s32_ge_add(detail::pick2<Asel, Mask>(a, b), detail::pick2<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset2_s32_s32_ge_add(detail::lanes<2>::pick<Asel, Mask>(a, b), detail::lanes<2>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vop4 (PTX ISA 9.7.18.2.3) vadd4 vsub4 vavrg4 vabsdiff4 vmin4 vmax4
@@ -17128,1072 +17129,1072 @@ PTXV_FI constexpr std::uint32_t vset2_s32_s32_ge_add(std::uint32_t a, std::uint3
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
     return c + xa + xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::addus4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::addus(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa + xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa + xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7e807e807e807e80ull) & 0x8000800080008000ull) >> 15;
     const std::uint64_t k = ((t + 0x7f807f807f807f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
-    return c + xa + xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
+    return c + xa + xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7e807e807e807e80ull) & 0x8000800080008000ull) >> 15;
     const std::uint64_t k = ((t + 0x7f807f807f807f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa + xb - 256u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa + xb - 256u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t k = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
     return c + xa + xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7f807f807f807f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa + xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa + xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
-    return c + xa + xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
+    return c + xa + xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = wa + wb;
     const std::uint64_t o = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::add4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::add(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa + xb - 256u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa + xb - 256u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vadd4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::addss4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::addss(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vadd4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vadd4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vadd4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vadd4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vadd4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vadd4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vadd4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::subus4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::subus(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa - xb + 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa - xb + 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t o = ((t + 0x7e807e807e807e80ull) & 0x8000800080008000ull) >> 15;
     const std::uint64_t k = ((t + 0x7f807f807f807f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
-    return c + xa - xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
+    return c + xa - xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t k = ((t + 0x7e807e807e807e80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t k = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t o = ((t + 0x7e807e807e807e80ull) & 0x8000800080008000ull) >> 15;
     const std::uint64_t k = ((t + 0x7f807f807f807f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((((t + 0x0080008000800080ull) | ((o << 8) - o)) & ((k << 8) - k))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4(A & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
-    return c + xa - xb + 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum(A & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
+    return c + xa - xb + 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t o = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4(B & M);
-    return c + xa - xb - 128u * detail::pop4(m);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum(B & M);
+    return c + xa - xb - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t t = (wa + 0x0100010001000100ull) - wb;
     const std::uint64_t k = ((t + 0x7f007f007f007f00ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t & ((k << 8) - k))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t & ((k << 8) - k))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::sub4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: linear lane sums
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t M = detail::lanes4(m);
-    const std::uint32_t xa = detail::hsum4((A ^ 0x80808080u) & M);
-    const std::uint32_t xb = detail::hsum4((B ^ 0x80808080u) & M);
+    const std::uint32_t M = detail::lanes<4>::mask(m);
+    const std::uint32_t xa = detail::lanes<4>::hsum((A ^ 0x80808080u) & M);
+    const std::uint32_t xb = detail::lanes<4>::hsum((B ^ 0x80808080u) & M);
     return c + xa - xb;
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vsub4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed SWAR saturating
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    return detail::merge(c, detail::subss4(A, B), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::subss(A, B), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vsub4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vsub4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vsub4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vsub4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vsub4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vsub4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vsub4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18201,20 +18202,20 @@ PTXV_FI constexpr std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18222,20 +18223,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18243,170 +18244,170 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    const std::uint32_t p = detail::narrow4(t);
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(t);
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 16384u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 16384u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
     const std::uint64_t k = ((t + 0x4000400040004000ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    const std::uint32_t p = detail::narrow4(t);
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(t);
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 16384u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 16384u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
     const std::uint64_t k = ((t + 0x4000400040004000ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t & ((k << 8) - k)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t & ((k << 8) - k)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18417,20 +18418,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32(std::uint32_t A, std::uint32_
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18441,20 +18442,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18465,21 +18466,21 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    const std::uint32_t q0 = p & ~detail::msk4(p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18487,20 +18488,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18508,20 +18509,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18529,171 +18530,171 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uin
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t p = (A | B) - (((A ^ B) >> 1) & 0x7f7f7f7fu);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    const std::uint32_t p = detail::narrow4(t);
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(t);
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 16384u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 16384u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
     const std::uint64_t o = ((t + 0x3f803f803f803f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    const std::uint32_t p = detail::narrow4(t);
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(t);
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 16384u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 16384u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t s = wa + wb + 0x7f807f807f807f80ull;
     const std::uint64_t t = ((s + ((s >> 15) & 0x0001000100010001ull)) >> 1) & 0x7fff7fff7fff7fffull;
     const std::uint64_t o = ((t + 0x3f803f803f803f80ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18704,20 +18705,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32(std::uint32_t A, std::uint32_
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18728,20 +18729,20 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vavrg4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18752,241 +18753,241 @@ PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t A, std::uin
     const std::uint32_t y = B ^ 0x80808080u;
     const std::uint32_t f = (x & y) + (((x ^ y) >> 1) & 0x7f7f7f7fu);
     const std::uint32_t p = (f + ((x ^ y) & (f >> 7) & 0x01010101u)) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vavrg4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vavrg4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vavrg4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vavrg4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vavrg4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vavrg4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vavrg4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub4(B ^ e, A ^ e), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(B ^ e, A ^ e), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t d = (wa + 0x8080808080808080ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 32768u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 32768u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t d = (wa + 0x8080808080808080ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0100010001000100ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t | ((o << 8) - o)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t | ((o << 8) - o)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub4(B ^ e, A ^ e), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(B ^ e, A ^ e), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t d = (wa + 0x7f807f807f807f80ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 32768u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 32768u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t d = (wa + 0x7f807f807f807f80ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0100010001000100ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4((t | ((o << 8) - o)));
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow((t | ((o << 8) - o)));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -18995,23 +18996,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19020,23 +19021,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19045,245 +19046,245 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t e = (A ^ B) & k;
     const std::uint32_t p = (B ^ e) - (A ^ e);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub4(B ^ e, A ^ e), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(B ^ e, A ^ e), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t d = (wa + 0x8080808080808080ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 32768u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 32768u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A);
-    const std::uint64_t wb = detail::widen4(B ^ 0x80808080u);
+    const std::uint64_t wa = detail::lanes<4>::widen(A);
+    const std::uint64_t wb = detail::lanes<4>::widen(B ^ 0x80808080u);
     const std::uint64_t d = (wa + 0x8080808080808080ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0080008000800080ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed max - min (wrap-around)
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t e = (A ^ B) & k;
-    return detail::merge(c, detail::sub4(B ^ e, A ^ e), detail::lanes4(m));
+    return detail::merge(c, detail::lanes<4>::sub(B ^ e, A ^ e), detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t d = (wa + 0x7f807f807f807f80ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
-    return c + detail::fsum4(t & detail::fmask4(m)) - 32768u * detail::pop4(m);
+    return c + detail::lanes<4>::fsum(t & detail::lanes<4>::fmask(m)) - 32768u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: widened fields, field clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint64_t wa = detail::widen4(A ^ 0x80808080u);
-    const std::uint64_t wb = detail::widen4(B);
+    const std::uint64_t wa = detail::lanes<4>::widen(A ^ 0x80808080u);
+    const std::uint64_t wb = detail::lanes<4>::widen(B);
     const std::uint64_t d = (wa + 0x7f807f807f807f80ull) - wb;
     const std::uint64_t n = ~d & 0x8000800080008000ull;
     const std::uint64_t nb = n >> 15;
     const std::uint64_t t = (d ^ ((n << 1) - nb)) + nb;
     const std::uint64_t o = ((t - 0x0080008000800080ull) & 0x8000800080008000ull) >> 15;
-    const std::uint32_t p = detail::narrow4(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
-    return detail::merge(c, p, detail::lanes4(m));
+    const std::uint32_t p = detail::lanes<4>::narrow(((t + 0x0080008000800080ull) | ((o << 8) - o))) ^ 0x80808080u;
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19292,23 +19293,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19317,23 +19318,23 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vabsdiff4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
@@ -19342,1088 +19343,1088 @@ namespace detail::k {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
     const std::uint32_t x = A ^ 0x80808080u;
     const std::uint32_t y = B ^ 0x80808080u;
-    const std::uint32_t k = detail::msk4(detail::geu4(x, y));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(x, y));
     const std::uint32_t e = (x ^ y) & k;
     const std::uint32_t p = (y ^ e) - (x ^ e);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vabsdiff4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vabsdiff4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vabsdiff4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vabsdiff4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk4(p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk4(p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk4(p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmin4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = A ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmin4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmin4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmin4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmin4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmin4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmin4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmin4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.u32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = p & ~detail::msk4(p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = p & ~detail::lanes<4>::msk(p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_u32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_u32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_u32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_u32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A, B));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A, B));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.u32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) | (B & 0x80808080u)));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_u32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_u32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_u32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_u32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_u32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4(p & detail::lanes4(m));
+    return c + detail::lanes<4>::hsum(p & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_u32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.u32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, packed clamp
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4((detail::geu4(A, B) & ~A));
+    const std::uint32_t k = detail::lanes<4>::msk((detail::lanes<4>::geu(A, B) & ~A));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    const std::uint32_t q0 = (p | detail::msk4(p & 0x80808080u)) ^ (p & 0x80808080u);
-    return detail::merge(c, q0, detail::lanes4(m));
+    const std::uint32_t q0 = (p | detail::lanes<4>::msk(p & 0x80808080u)) ^ (p & 0x80808080u);
+    return detail::merge(c, q0, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_u32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_u32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_u32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_u32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_s32(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32.add; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select, lane sum
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return c + detail::hsum4((p ^ 0x80808080u) & detail::lanes4(m)) - 128u * detail::pop4(m);
+    return c + detail::lanes<4>::hsum((p ^ 0x80808080u) & detail::lanes<4>::mask(m)) - 128u * detail::lanes<4>::pop(m);
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_s32_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vop4 (9.7.18.2.3) vmax4.s32.s32.s32.sat; readings R2 R3 R4 R5 R7 R10 R11 R17
 // lowering: packed compare + select
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t k = detail::msk4(detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u));
+    const std::uint32_t k = detail::lanes<4>::msk(detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u));
     const std::uint32_t p = B ^ ((A ^ B) & k);
-    return detail::merge(c, p, detail::lanes4(m));
+    return detail::merge(c, p, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vmax4_s32_s32_s32_sat(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vmax4_s32_s32_s32_sat(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vmax4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vmax4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vmax4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vmax4_s32_s32_s32_sat(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vmax4_s32_s32_s32_sat(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // ---- vset4 (PTX ISA 9.7.18.2.4) vset4
@@ -20432,1008 +20433,1008 @@ PTXV_FI constexpr std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq4(A, B);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::eq(A, B);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_eq(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq4(A, B);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::eq(A, B);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_eq_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ne(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ne_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_lt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_lt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(B, A);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(B, A);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_le(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(B, A);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(B, A);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_le_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_gt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_gt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(A, B);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(A, B);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ge(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(A, B);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(A, B);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_u32_ge_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_u32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_u32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_u32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) & ~A);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) & ~A);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_eq(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) & ~A);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) & ~A);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_eq_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq4(A, B) & ~A) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::eq(A, B) & ~A) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ne(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq4(A, B) & ~A) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::eq(A, B) & ~A) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ne_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(A, B) | (B & 0x80808080u)) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_lt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(A, B) | (B & 0x80808080u)) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(A, B) | (B & 0x80808080u)) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_lt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) & ~B);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) & ~B);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_le(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) & ~B);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) & ~B);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_le_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(B, A) & ~B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(B, A) & ~B) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_gt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(B, A) & ~B) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(B, A) & ~B) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_gt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) | (B & 0x80808080u));
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) | (B & 0x80808080u));
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ge(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.u32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) | (B & 0x80808080u));
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) | (B & 0x80808080u));
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_u32_s32_ge_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_u32_s32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_u32_s32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_u32_s32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) & ~A);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) & ~A);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_eq(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) & ~A);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) & ~A);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_eq_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq4(A, B) & ~A) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::eq(A, B) & ~A) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ne(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::eq4(A, B) & ~A) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::eq(A, B) & ~A) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ne_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(A, B) & ~A) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(A, B) & ~A) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_lt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(A, B) & ~A) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(A, B) & ~A) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_lt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) | (A & 0x80808080u));
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) | (A & 0x80808080u));
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_le(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B, A) | (A & 0x80808080u));
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B, A) | (A & 0x80808080u));
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_le_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(B, A) | (A & 0x80808080u)) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(B, A) | (A & 0x80808080u)) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_gt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = ((detail::geu4(B, A) | (A & 0x80808080u)) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = ((detail::lanes<4>::geu(B, A) | (A & 0x80808080u)) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_gt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) & ~A);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) & ~A);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ge(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.u32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A, B) & ~A);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A, B) & ~A);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_u32_ge_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_u32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_u32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_u32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.eq; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq4(A, B);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::eq(A, B);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_eq(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_eq(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_eq(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_eq(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.eq.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::eq4(A, B);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::eq(A, B);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_eq_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_eq_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_eq_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_eq_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ne; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ne(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_ne(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ne(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ne(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ne.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::eq4(A, B) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::eq(A, B) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ne_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_ne_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ne_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ne_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.lt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_lt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_lt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_lt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_lt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.lt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_lt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_lt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_lt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_lt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.le; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(B ^ 0x80808080u, A ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_le(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_le(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_le(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_le(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.le.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(B ^ 0x80808080u, A ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_le_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_le_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_le_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_le_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.gt; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B ^ 0x80808080u, A ^ 0x80808080u) ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u) ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_gt(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_gt(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_gt(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_gt(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.gt.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = (detail::geu4(B ^ 0x80808080u, A ^ 0x80808080u) ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = (detail::lanes<4>::geu(B ^ 0x80808080u, A ^ 0x80808080u) ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_gt_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_gt_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_gt_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_gt_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ge; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u);
-    return detail::merge(c, g >> 7, detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u);
+    return detail::merge(c, g >> 7, detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ge(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_ge(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ge(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ge(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 // vset4 (9.7.18.2.4) vset4.s32.s32.ge.add; readings R2 R3 R4 R5 R10 R11 R14 R17
 // lowering: packed compare
 namespace detail::k {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge_add(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {
-    const std::uint32_t g = detail::geu4(A ^ 0x80808080u, B ^ 0x80808080u);
-    return c + detail::cnt4(g & detail::lanes4(m));
+    const std::uint32_t g = detail::lanes<4>::geu(A ^ 0x80808080u, B ^ 0x80808080u);
+    return c + detail::lanes<4>::cnt(g & detail::lanes<4>::mask(m));
 }
 }  // namespace detail::k
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {
-    return detail::k::vset4_s32_s32_ge_add(detail::sel4(a, b, asel), detail::sel4(a, b, bsel), c, mask);
+    return detail::k::vset4_s32_s32_ge_add(detail::lanes<4>::select(a, b, asel), detail::lanes<4>::select(a, b, bsel), c, mask);
 }
 }  // namespace rt
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 PTXV_FI constexpr std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
-    static_assert(detail::sel4_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
-    static_assert(detail::sel4_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
+    static_assert(detail::lanes<4>::select_ok(Asel), "vset4: Asel must be a .b selector written as four hex digits 0-7, top lane first (the default .b3210 is 0x3210)");
+    static_assert(detail::lanes<4>::select_ok(Bsel), "vset4: Bsel must be a .b selector written as four hex digits 0-7, top lane first (the default .b7654 is 0x7654)");
     static_assert(detail::in_set(0xfffeu, Mask), "vset4: Mask must be mask::b0, mask::b1, mask::b10, mask::b2, mask::b20, mask::b21, mask::b210, mask::b3, mask::b30, mask::b31, mask::b310, mask::b32, mask::b320, mask::b321 or mask::b3210");
-    return detail::k::vset4_s32_s32_ge_add(detail::pick4<Asel, Mask>(a, b), detail::pick4<Bsel, Mask>(a, b), c, Mask);
+    return detail::k::vset4_s32_s32_ge_add(detail::lanes<4>::pick<Asel, Mask>(a, b), detail::lanes<4>::pick<Bsel, Mask>(a, b), c, Mask);
 }
 
 }  // namespace ptxv

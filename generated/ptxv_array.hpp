@@ -104,7 +104,7 @@ template <class T, class M> PTXV_FI T blend(M m, T x, T y) noexcept { return (x 
 
 // The bits of a word that the lanes in mask occupy (the per-word forms' own).
 template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
-    return W == 8 ? ::ptxv::detail::lanes4(mask) : ::ptxv::detail::lanes2(mask);
+    return W == 8 ? ::ptxv::detail::lanes<4>::mask(mask) : ::ptxv::detail::lanes<2>::mask(mask);
 }
 constexpr int popcount(unsigned m) noexcept { return m == 0 ? 0 : static_cast<int>(m & 1u) + popcount(m >> 1); }
 

@@ -76,7 +76,7 @@ PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
 // the a and b selectors' pick for lane i into lane i's place, w[8] the mask
-// as given. A rotation and a mask per lane replace sel4's digit extraction.
+// as given. A rotation and a mask per lane replace lanes<4>::select's digit extraction.
 PTXV_FI constexpr std::uint64_t rotr64(std::uint64_t x, std::uint32_t r) noexcept {
     return (x >> (r & 63u)) | (x << ((64u - r) & 63u));
 }

@@ -1,10 +1,14 @@
-// ptxv-gen: the emit passes. Each returns a file's full content; main.cpp
-// decides whether to write it or compare it (--check).
+// ptxv-gen: the emit passes. Each prints one output file from the model (the
+// spec, its variants and their lowerings, decided in the earlier passes) and
+// the hand-written regions of generator/primitives/; it decides nothing about
+// the arithmetic. main.cpp decides whether to write a file or compare it
+// (--check).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "lower.hpp"
 #include "model.hpp"
 
 namespace ptxv::gen {
@@ -20,16 +24,33 @@ struct EmitOptions {
     std::string header_name = "ptxv.hpp";
 };
 
-// Shared by the emit passes.
-std::string banner(const EmitOptions&);              // the first two lines of every file
-std::string guard_of(const std::string& header);     // its include guard
-std::string selector_literal(const std::string& s);  // ".b7654" -> "0x7654" (R2)
+// What the emitters print: the spec, its variants in spec order and the
+// lowering of each, computed once by the plan pass (lowered[i] is variants[i]'s).
+struct Model {
+    const Spec& spec;
+    const std::vector<Variant>& variants;
+    const std::vector<Lowered>& lowered;
+};
 
-OutputFile emit_header(const Spec&, const std::vector<Variant>&, const EmitOptions&);       // the drop-in header
-OutputFile emit_batch(const Spec&, const std::vector<Variant>&, const EmitOptions&);         // ptxv_batch.hpp
-OutputFile emit_dispatch(const Spec&, const std::vector<Variant>&, const EmitOptions&);     // ptxv_dispatch.inc
-OutputFile emit_variants_md(const Spec&, const std::vector<Variant>&, const EmitOptions&);  // VARIANTS.md
-OutputFile emit_array(const Spec&, const std::vector<Variant>&, const EmitOptions&);        // ptxv_array.hpp
-OutputFile emit_tables(const Spec&, const std::vector<Variant>&, const EmitOptions&);       // ptxv_tables.hpp
+// The first lines of every generated file: its source, DO NOT EDIT and the
+// command that regenerates it, as C++ comments or, for Markdown, HTML ones.
+enum class CommentStyle { cpp, markdown };
+std::string banner(const EmitOptions&, CommentStyle style = CommentStyle::cpp);
+
+// Spellings shared by the emit passes.
+std::string guard_of(const std::string& header);     // a header's include guard
+std::string selector_literal(const std::string& s);  // ".b7654" -> "0x7654" (R2)
+unsigned mask_lanes(const std::string& m);           // "b320" -> lane bit set 0xd (R4)
+std::string hex_literal(unsigned v);                 // 13 -> "0xdu"
+std::string string_literal(const std::string& s);    // a C++ string literal of s (one line of text)
+
+// One emitter per output file.
+OutputFile emit_header(const Model&, const EmitOptions&);       // ptxv.hpp, the drop-in header
+OutputFile emit_batch(const Model&, const EmitOptions&);        // ptxv_batch.hpp
+OutputFile emit_dispatch(const Model&, const EmitOptions&);     // ptxv_dispatch.inc
+OutputFile emit_array(const Model&, const EmitOptions&);        // ptxv_array.hpp
+OutputFile emit_tables(const Model&, const EmitOptions&);       // ptxv_tables.hpp
+OutputFile emit_variants_md(const Model&, const EmitOptions&);  // VARIANTS.md
+OutputFile emit_hwcheck(const Model&, const EmitOptions&);      // ptxv_hwcheck.cu
 
 }  // namespace ptxv::gen

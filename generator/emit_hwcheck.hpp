@@ -22,6 +22,4 @@ inline constexpr unsigned kHwcheckDefaultVectors = 128;
 // function size, and each video instruction expands to an emulation sequence.
 inline constexpr int kHwcheckFormsPerKernel = 64;
 
-OutputFile emit_hwcheck(const Spec&, const std::vector<Variant>&, const EmitOptions&);
-
 }  // namespace ptxv::gen

@@ -373,9 +373,9 @@ struct Simd {
         if (acc && v.sat) fail(v, ".sat and .add together (R7)");
     }
 
-    std::string fn(const char* base) const { return std::string("detail::") + base + g.sfx; }
+    std::string fn(const char* base) const { return std::string("detail::lanes<") + g.sfx + ">::" + base; }
     std::string H() const { return hex32(g.H); }
-    std::string lanes() const { return fn("lanes") + "(m)"; }
+    std::string lanes() const { return fn("mask") + "(m)"; }
     i64 half() const { return i64{1} << (g.w - 1); }
     Range ext(bool s) const { return s ? Range{-half(), half() - 1} : Range{0, (i64{1} << g.w) - 1}; }
     std::string name(const char* base) { return base + std::to_string(tmp++); }
@@ -663,327 +663,101 @@ Lowered lower_simd(const Variant& v) {
 }
 
 // ---------------------------------------------------------------------------
-// Primitives.
+// SIMD forms over arrays (ptxv_array.hpp): four words at a time on 128-bit
+// vectors, each lane in its own width where the types allow (paddb, pminub,
+// pcmpgtb, ...), else on lanes widened to twice their width, where every
+// exact lane result fits (R5). The array header's primitives
+// (generator/primitives/array.hpp) name the lane operations; this plan picks
+// them, and the clamp .sat still needs, from the variant.
 
-// Per-selector nibble tables for detail::xs/xu: the left shift that puts the
-// selected part's top bit at bit 31 and the right shift that brings it back,
-// both in bytes, indexed by the ptxv::Sel encoding (unlisted codes: the word).
-u64 sel_table(bool left) {
-    // none b0 b1 b2 b3 h0 h1
-    const int lsh[7] = {0, 3, 2, 1, 0, 2, 0};
-    const int rsh[7] = {0, 3, 3, 3, 3, 2, 2};
-    u64 t = 0;
-    for (int i = 0; i < 16; ++i) t |= static_cast<u64>(i < 7 ? (left ? lsh[i] : rsh[i]) : 0) << (4 * i);
-    return t;
-}
-
-// Two-bit tables for the d selector: byte position of the merge, and the
-// narrowing (0: word, 2: half-word, 3: byte). b01/b12/b23 and unlisted codes
-// merge nothing (R16).
-u64 dsel_table(bool pos) {
-    // none b0 b1 b2 b3 h0 h1
-    const int p[7] = {0, 0, 1, 2, 3, 0, 2};
-    const int n[7] = {0, 3, 3, 3, 3, 2, 2};
-    u64 t = 0;
-    for (int i = 0; i < 7; ++i) t |= static_cast<u64>(pos ? p[i] : n[i]) << (2 * i);
-    return t;
-}
-
-const char* kScalarPrimitives = R"(// Scalar helpers. Branch-free: conditions become masks, so compilers emit
-// setcc/cmov, never a jump.
-PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t y) noexcept {
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
-    return (x & m) | (y & ~m);
-}
-// min/max of values below 2^62 in magnitude: the sign of the difference
-// selects, four instructions.
-PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
-    const std::int64_t d = x - y;
-    return y + (d & (d >> 63));
-}
-PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
-    const std::int64_t d = x - y;
-    return x - (d & (d >> 63));
-}
-// min/max over the whole int64 range (vshl's shifted values).
-PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
-PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
-PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
-    const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
-}
-PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return sel32(x < y, x, y); }
-PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return (x & m) | (y & ~m);
-}
-// sext32 without relying on the conversion of out-of-range values.
-PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
-}
-// R1: the byte, half-word or word that selector s picks from x, sign-extended
-// (xs) or zero-extended (xu). Two table lookups in constants (xl, xr), two
-// shifts, on 32 bits, so that compilers see a 32-bit value extended.
-PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((@LSH >> ((s & 15u) << 2)) & 15u) << 3); }
-PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((@RSH >> ((s & 15u) << 2)) & 15u) << 3); }
-PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
-    return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
-}
-PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
-// R6/R9: the d selector's bits (all ones without a merge) and position.
-PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
-    return 0xffffffffu >> (((@DNAR >> ((ds & 15u) << 1)) & 3u) << 3);
-}
-PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
-    return static_cast<unsigned>(((@DPOS >> ((ds & 15u) << 1)) & 3u) << 3);
-}
-// R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
-// product is negated, the xor that negates c (the pseudocode's else-if chain
-// drops c's negation under a product negation), and signedFinal's negation
-// part, which is also the +1 completing a two's-complement negation.
-PTXV_FI constexpr unsigned neg_ab(unsigned neg) noexcept { return (neg ^ (neg >> 1)) & 1u; }
-PTXV_FI constexpr std::uint32_t neg_cx(unsigned neg) noexcept {
-    return 0u - (((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u));
-}
-PTXV_FI constexpr unsigned neg_sf(unsigned neg) noexcept { return neg_ab(neg) | ((neg >> 2) & 1u); }
-PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
-}
-// The same for t in {0, 1}, which fits any field: no mask on t.
-PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return (c & ~(dmask(ds) << p)) | (t << p);
-}
-// vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
-// result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
-// test decides, and the high word's sign says which bound applies outside.
-PTXV_FI constexpr std::uint32_t sat32(std::uint64_t hi, std::uint64_t lo, std::uint64_t o) noexcept {
-    const std::uint64_t l = lo + o;
-    const std::uint64_t h = hi + static_cast<std::uint64_t>(l < lo);
-    const std::uint32_t bound = static_cast<std::uint32_t>(h >> 63) - 1u;
-    return sel32((h | (l >> 32)) == 0, static_cast<std::uint32_t>(l), bound) - static_cast<std::uint32_t>(o);
-}
-// Selector and mask checks for the template forms.
-PTXV_HD constexpr bool in_set(std::uint32_t set, unsigned v) noexcept { return v < 32u && ((set >> v) & 1u) != 0; }
-PTXV_HD constexpr bool sel4_ok(unsigned s) noexcept { return (s & ~0x7777u) == 0; }
-PTXV_HD constexpr bool sel2_ok(unsigned s) noexcept { return (s & ~0x33u) == 0; }
-
-// SIMD helpers shared by both geometries.
-PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uint32_t m) noexcept {
-    return c ^ ((c ^ r) & m);
-}
-)";
-
-// Packed-lane helpers; @-names are replaced per geometry.
-const char* kLanePrimitives = R"(// @NAME lanes. Packed: a uint32 holding @N lanes of @W bits. Flags: the top bit
-// of each lane.
-PTXV_FI constexpr std::uint32_t add@S(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a & @L) + (b & @L)) ^ ((a ^ b) & @H);
-}
-PTXV_FI constexpr std::uint32_t sub@S(std::uint32_t a, std::uint32_t b) noexcept {
-    return ((a | @H) - (b & @L)) ^ ((a ^ ~b) & @H);
-}
-// a >= b (unsigned lanes): the top bit of ceil((a + ~b) / 2), which never
-// borrows across lanes.
-PTXV_FI constexpr std::uint32_t geu@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t nb = ~b;
-    return ((a | nb) - (((a ^ nb) >> 1) & @L)) & @H;
-}
-PTXV_FI constexpr std::uint32_t eq@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t z = a ^ b;
-    return ~(((z & @L) + @L) | z) & @H;
-}
-// Flags to whole-lane masks.
-PTXV_FI constexpr std::uint32_t msk@S(std::uint32_t f) noexcept { return (f - (f >> @WM1)) | f; }
-PTXV_FI constexpr std::uint32_t addus@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = (a & @L) + (b & @L);
-    const std::uint32_t carry = ((a & b) | ((a | b) & s)) & @H;
-    return (s ^ ((a ^ b) & @H)) | msk@S(carry);
-}
-PTXV_FI constexpr std::uint32_t subus@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub@S(a, b);
-    const std::uint32_t borrow = ((~a & b) | (~(a ^ b) & d)) & @H;
-    return d & ~msk@S(borrow);
-}
-PTXV_FI constexpr std::uint32_t addss@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t s = add@S(a, b);
-    const std::uint32_t bound = @L + ((a & @H) >> @WM1);
-    return s ^ ((s ^ bound) & msk@S((s ^ a) & (s ^ b) & @H));
-}
-PTXV_FI constexpr std::uint32_t subss@S(std::uint32_t a, std::uint32_t b) noexcept {
-    const std::uint32_t d = sub@S(a, b);
-    const std::uint32_t bound = @L + ((a & @H) >> @WM1);
-    return d ^ ((d ^ bound) & msk@S((a ^ b) & (a ^ d) & @H));
-}
-)";
-
-const char* kBytePrimitives = R"(// R4: mask bits to lane masks.
-PTXV_FI constexpr std::uint32_t lanes4(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
-PTXV_FI constexpr std::uint32_t pop4(unsigned m) noexcept {
-    return static_cast<std::uint32_t>(0x4332322132212110ull >> ((m & 15u) << 2)) & 7u;
-}
-PTXV_FI constexpr std::uint32_t hsum4(std::uint32_t x) noexcept {
-    const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
-    return (y & 0xffffu) + (y >> 16);
-}
-PTXV_FI constexpr std::uint32_t cnt4(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
-// Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
-// this order costs one shift each way.
-PTXV_FI constexpr std::uint64_t widen4(std::uint32_t x) noexcept {
-    return (std::uint64_t{x} | (std::uint64_t{x} << 24)) & 0x00ff00ff00ff00ffull;
-}
-PTXV_FI constexpr std::uint32_t narrow4(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>((w & 0x00ff00ffu) | ((w >> 24) & 0xff00ff00u));
-}
-PTXV_FI constexpr std::uint64_t fmask4(unsigned m) noexcept {
-    const std::uint64_t f = ((m & 15u) * 0x0000200080004001ull) & 0x0001000100010001ull;
-    return (f << 16) - f;
-}
-PTXV_FI constexpr std::uint32_t fsum4(std::uint64_t w) noexcept {
-    const std::uint64_t t = (w & 0x0000ffff0000ffffull) + ((w >> 16) & 0x0000ffff0000ffffull);
-    return static_cast<std::uint32_t>(t) + static_cast<std::uint32_t>(t >> 32);
-}
-// R2: lane i takes byte digit i of s from the pair {b:a}.
-PTXV_FI constexpr std::uint32_t sel4(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    return static_cast<std::uint32_t>(((p >> ((s << 3) & 0x38u)) & 0xffu) | (((p >> ((s >> 1) & 0x38u)) & 0xffu) << 8) |
-                                      (((p >> ((s >> 5) & 0x38u)) & 0xffu) << 16) |
-                                      (((p >> ((s >> 9) & 0x38u)) & 0xffu) << 24));
-}
-// Constant selectors: the lanes that take bytes of the same word (a or b) and
-// move by the same distance d (source byte - lane) share one shift and one
-// mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
-// (the mask: the others' results are dropped) are picked; a group alone
-// needs no mask, since what it moves into the other lanes is dropped.
-PTXV_HD constexpr std::uint32_t group4(unsigned s, unsigned live, unsigned word, int d) noexcept {
-    std::uint32_t m = 0;
-    for (int i = 0; i < 4; ++i) {
-        const unsigned e = (s >> (4 * i)) & 7u;
-        if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
-    }
-    return m;
-}
-PTXV_HD constexpr int groups4(unsigned s, unsigned live) noexcept {
-    int n = 0;
-    for (unsigned word = 0; word < 2; ++word) {
-        for (int d = -3; d <= 3; ++d) n += group4(s, live, word, d) != 0 ? 1 : 0;
-    }
-    return n;
-}
-// Whether every live lane takes byte e.
-PTXV_HD constexpr bool splat4(unsigned s, unsigned live, unsigned e) noexcept {
-    bool all = true;
-    for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
-    return all;
-}
-template <unsigned S, unsigned Live, unsigned Word, int D>
-PTXV_FI constexpr std::uint32_t move4(std::uint32_t x) noexcept {
-    constexpr std::uint32_t m = groups4(S, Live) == 1 ? 0xffffffffu : group4(S, Live, Word, D);
-    if constexpr (group4(S, Live, Word, D) == 0) {
-        static_cast<void>(x);
-        return 0;
-    } else if constexpr (D >= 0) {
-        return (x >> (8 * D)) & m;
-    } else {
-        return (x << (-8 * D)) & m;
+// The lane operation of a variant, as wide_op numbers it.
+int wide_code(const Variant& v) {
+    switch (v.opcode->operation) {
+        case Operation::add: return 0;
+        case Operation::sub: return 1;
+        case Operation::absdiff: return 2;
+        case Operation::min: return 3;
+        case Operation::max: return 4;
+        case Operation::avrg: return 5;
+        case Operation::set: return 6 + static_cast<int>(v.cmp);
+        default: throw std::logic_error("array form of a non-SIMD operation");
     }
 }
-template <unsigned S, unsigned Live = 0xfu>
-PTXV_FI constexpr std::uint32_t pick4(std::uint32_t a, std::uint32_t b) noexcept {
-    constexpr unsigned s0 = S & 7u;
-    if constexpr (groups4(S, Live) > 1 && splat4(S, Live, s0)) {
-        return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
-    } else {
-        return move4<S, Live, 0, -3>(a) | move4<S, Live, 0, -2>(a) | move4<S, Live, 0, -1>(a) |
-               move4<S, Live, 0, 0>(a) | move4<S, Live, 0, 1>(a) | move4<S, Live, 0, 2>(a) |
-               move4<S, Live, 0, 3>(a) | move4<S, Live, 1, -3>(b) | move4<S, Live, 1, -2>(b) |
-               move4<S, Live, 1, -1>(b) | move4<S, Live, 1, 0>(b) | move4<S, Live, 1, 1>(b) |
-               move4<S, Live, 1, 2>(b) | move4<S, Live, 1, 3>(b);
-    }
-}
-)";
 
-const char* kHalfPrimitives = R"(PTXV_FI constexpr std::uint32_t lanes2(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
-PTXV_FI constexpr std::uint32_t pop2(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
-PTXV_FI constexpr std::uint32_t hsum2(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
-PTXV_FI constexpr std::uint32_t cnt2(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
-// Widened: lane i in the 32-bit field i of a uint64.
-PTXV_FI constexpr std::uint64_t widen2(std::uint32_t x) noexcept {
-    return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;
-}
-PTXV_FI constexpr std::uint32_t narrow2(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>((w & 0xffffu) | ((w >> 16) & 0xffff0000u));
-}
-PTXV_FI constexpr std::uint64_t fmask2(unsigned m) noexcept {
-    const std::uint64_t f = ((m & 3u) * 0x80000001ull) & 0x0000000100000001ull;
-    return (f << 32) - f;
-}
-PTXV_FI constexpr std::uint32_t fsum2(std::uint64_t w) noexcept {
-    return static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
-}
-// R2: lane i takes half-word digit i of s from the pair {b:a}.
-PTXV_FI constexpr std::uint32_t sel2(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
-    const std::uint64_t p = (std::uint64_t{b} << 32) | a;
-    return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
-}
-// Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
-// 1 shifted up; masks only where both lanes are live (Live, as for pick4).
-template <unsigned W>
-PTXV_FI constexpr std::uint32_t word2(std::uint32_t a, std::uint32_t b) noexcept {
-    if constexpr (W == 0) {
-        static_cast<void>(b);
-        return a;
-    } else {
-        static_cast<void>(a);
-        return b;
-    }
-}
-template <unsigned S, unsigned Live = 0x3u>
-PTXV_FI constexpr std::uint32_t pick2(std::uint32_t a, std::uint32_t b) noexcept {
-    constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
-    constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
-    constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
-    if constexpr (!live1) {
-        return word2<w0>(a, b) >> (16 * h0);
-    } else if constexpr (!live0) {
-        return word2<w1>(a, b) << (16 * (1 - h1));
-    } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
-        return word2<w0>(a, b);
-    } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
-        const std::uint32_t x = word2<w0>(a, b);
-        return (x >> 16) | (x << 16);
-    } else {
-        const std::uint32_t lo = h0 == 1 ? word2<w0>(a, b) >> 16 : word2<w0>(a, b) & 0xffffu;
-        const std::uint32_t hi = h1 == 1 ? word2<w1>(a, b) & 0xffff0000u : word2<w1>(a, b) << 16;
-        return lo | hi;
-    }
-}
-)";
+const char* tf(bool x) { return x ? "true" : "false"; }
 
-std::string replace_all(std::string s, const std::string& from, const std::string& to) {
-    for (std::size_t p = s.find(from); p != std::string::npos; p = s.find(from, p + to.size())) s.replace(p, from.size(), to);
-    return s;
-}
+// What one step stores at d + i, from four words A, B and C, and how it
+// computes. A step either merges lane results into c (lanes: the lane
+// results, in their own width) or adds a sum over the lanes in `m` to c
+// (lanes empty), where m is the name of the lane mask the sum runs over.
+struct Step {
+    std::string value;
+    std::string strategy;
+    std::string lanes;
+};
 
-std::string lane_primitives(Geometry geom) {
-    const Geo g = geo_of(geom);
-    std::string s = kLanePrimitives;
-    // Longest names first: @WM1 before @W.
-    s = replace_all(s, "@NAME", geom == Geometry::byte ? "Byte" : "Half-word");
-    s = replace_all(s, "@WM1", dec(g.w - 1));
-    s = replace_all(s, "@W", dec(g.w));
-    s = replace_all(s, "@N", dec(g.lanes));
-    s = replace_all(s, "@S", g.sfx);
-    s = replace_all(s, "@H", hex32(g.H));
-    s = replace_all(s, "@L", hex32(g.L));
-    return s;
+Step step_of(const Variant& v, const std::string& m) {
+    const std::string w = std::to_string(v.family->geometry_def->lane_bits);
+    const bool as = v.atype == Type::s32, bs = v.btype == Type::s32;
+    const bool ds = v.has_dtype && v.dtype == Type::s32;
+    const bool acc = v.op2 == Op2::add;
+    const Operation op = v.opcode->operation;
+    const bool same = as == bs;
+
+    // Lane results in their own width: the expression, and the signedness its
+    // lanes are read with when summed.
+    std::string r;
+    bool r_signed = false;
+    std::string how;
+    if ((op == Operation::add || op == Operation::sub) && acc) {
+        // R11 with a wrap-around add or subtract: the sum of the lane results
+        // is the sum of the a lanes plus (minus) the sum of the b lanes.
+        const std::string s = op == Operation::add ? " + " : " - ";
+        return {"C + detail::lane_sum<" + w + ", " + tf(as) + ", " + m + ">(A)" + s + "detail::lane_sum<" + w + ", " +
+                    tf(bs) + ", " + m + ">(B)",
+                "lane sums of a and b", ""};
+    } else if ((op == Operation::add || op == Operation::sub) && !v.sat) {
+        r = "detail::" + std::string(op == Operation::add ? "add" : "sub") + "<" + w + ">(A, B)";
+        how = "wrap-around lanes";
+    } else if ((op == Operation::add || op == Operation::sub) && same && as == ds) {
+        r = "detail::" + std::string(op == Operation::add ? "addsat" : "subsat") + "<" + w + ", " + tf(as) + ">(A, B)";
+        how = "saturating lanes";
+    } else if (op == Operation::avrg && !as && !bs) {
+        r = "detail::avrg_u<" + w + ">(A, B)";
+        if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
+        how = "unsigned average lanes";
+    } else if (op == Operation::avrg && as && bs) {
+        r = "detail::avrg_s<" + w + ">(A, B)";
+        if (v.sat && !ds) r = "detail::to_unsigned<" + w + ">(" + r + ")";
+        r_signed = true;
+        how = "signed average lanes";
+    } else if (op == Operation::absdiff && same && acc) {
+        return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", " + m + ">(A, B)", "sum of absolute differences", ""};
+    } else if (op == Operation::absdiff && same) {
+        r = "detail::absdiff<" + w + ", " + tf(as) + ">(A, B)";
+        if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
+        how = "max - min lanes";
+    } else if ((op == Operation::min || op == Operation::max) && same) {
+        r = "detail::" + std::string(op == Operation::min ? "min" : "max") + "<" + w + ", " + tf(as) + ">(A, B)";
+        if (v.sat && ds != as) r = std::string("detail::") + (ds ? "to_signed" : "to_unsigned") + "<" + w + ">(" + r + ")";
+        r_signed = as;
+        how = "min/max lanes";
+    } else if (op == Operation::set && same) {
+        r = "detail::cmp<" + w + ", " + tf(as) + ", " + std::to_string(static_cast<int>(v.cmp)) + ">(A, B)";
+        how = "compare lanes";
+    }
+    if (!r.empty()) {
+        if (acc) return {"C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", " + m + ">(" + r + ")", how + ", lane sum", ""};
+        return {"detail::merge<" + w + ", Mask>(" + r + ", C)", how, r};
+    }
+
+    // Mixed types: widened lanes, where every exact result fits (R3, R5).
+    std::string t = "detail::wide<" + w + ", " + std::to_string(wide_code(v)) + ">(detail::ext<" + w + ", " + tf(as) +
+                    ">(A), detail::ext<" + w + ", " + tf(bs) + ">(B))";
+    if (v.sat) t = "detail::clamp<" + w + ", " + tf(ds) + ">(" + t + ")";
+    if (acc) return {"C + detail::wide_sum<" + w + ", " + m + ">(" + t + ")", "widened lanes, lane sum", ""};
+    const std::string lanes = "detail::narrow<" + w + ">(" + t + ")";
+    return {"detail::merge<" + w + ", Mask>(" + lanes + ", C)", "widened lanes", lanes};
 }
 
 }  // namespace
@@ -1012,19 +786,24 @@ Lowered lower(const Variant& v) {
         case Geometry::half:
         case Geometry::byte: L = lower_simd(v); break;
     }
+    if (L.simd) {
+        const Step st = step_of(v, "Mask");
+        L.array_value = st.value;
+        L.array_lanes = st.lanes;
+        L.array_strategy = st.strategy;
+        if (st.lanes.empty())
+            L.array_paired_sum =
+                step_of(v, "detail::sources<" + std::to_string(v.family->geometry_def->lane_bits) + ">(Asel, Mask)").value;
+    }
     L.name = v.function_name();
     return L;
 }
 
-std::string lower_primitives() {
-    std::string s = kScalarPrimitives;
-    s = replace_all(s, "@LSH", hex64(sel_table(true)));
-    s = replace_all(s, "@RSH", hex64(sel_table(false)));
-    s = replace_all(s, "@DNAR", hex64(dsel_table(false)));
-    s = replace_all(s, "@DPOS", hex64(dsel_table(true)));
-    s += "\n" + lane_primitives(Geometry::byte) + kBytePrimitives;
-    s += "\n" + lane_primitives(Geometry::half) + kHalfPrimitives;
-    return s;
+std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
+    std::vector<Lowered> out;
+    out.reserve(variants.size());
+    for (const auto& v : variants) out.push_back(lower(v));
+    return out;
 }
 
 }  // namespace ptxv::gen

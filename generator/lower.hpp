@@ -1,4 +1,6 @@
-// ptxv-gen, pass 3: a Variant -> the straight-line C++ body of its function.
+// ptxv-gen, pass 3 (plan/lower): each Variant -> the straight-line C++ body of
+// its function and the lane plan of its array form, once, as data the emit
+// passes print.
 //
 // Every decision that depends only on the variant (types, operation, .sat,
 // .op2, .mode, .po, .scale) is taken here, in the generator, so the emitted
@@ -11,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "model.hpp"
 
@@ -36,11 +39,16 @@ struct Lowered {
     // B, c and the lane mask m.
     std::string body;
     std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
+    // SIMD, the array form (ptxv_array.hpp): what one step stores for four
+    // words, over the picked words A and B, the loaded c words C and the lane
+    // mask Mask; the lane results in their own width when the step merges them
+    // into C (empty for an .add sum); for an .add sum, the same sum over the
+    // lanes the paired selectors read (detail::sources); and the technique.
+    std::string array_value, array_lanes, array_paired_sum, array_strategy;
 };
 
 Lowered lower(const Variant& v);
-
-// Definitions for namespace ptxv::detail: the primitives lowered bodies call.
-std::string lower_primitives();
+// The plan pass: lower(v) for every variant, in order.
+std::vector<Lowered> lower_all(const std::vector<Variant>& variants);
 
 }  // namespace ptxv::gen

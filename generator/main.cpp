@@ -6,8 +6,10 @@
 //                                                             a header with just those opcodes
 //
 // Passes: load+validate (load.cpp, the only YAML reader) -> expand (expand.cpp)
-// -> lower (lower.cpp) -> emit (emit_*.cpp). Everything is computed in memory
-// before the first byte is written, so a bad spec leaves the old output as it was.
+// -> plan/lower (lower.cpp, once per variant) -> emit (emit_*.cpp, one per
+// output file, printing the model and the regions of generator/primitives/).
+// Everything is computed in memory before the first byte is written, so a bad
+// spec leaves the old output as it was.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -20,7 +22,8 @@
 #include <sstream>
 
 #include "emit.hpp"
-#include "emit_hwcheck.hpp"
+#include "fragments.hpp"
+#include "lower.hpp"
 #include "model.hpp"
 
 namespace fs = std::filesystem;
@@ -87,6 +90,7 @@ int main(int argc, char** argv) {
     std::string spec_name;
     std::string out_dir = "generated";
     std::string header_name = "ptxv.hpp";
+    std::string primitives = primitives_dir();
     std::vector<std::string> only;
     bool check = false;
     bool quiet = false;
@@ -97,9 +101,12 @@ int main(int argc, char** argv) {
     app.add_option("--only", only,
                    "opcode patterns ('*' and '?' wildcards): write only a drop-in header with those opcodes' variants");
     app.add_option("--header", header_name, "file name of the drop-in header")->capture_default_str();
+    app.add_option("--primitives", primitives, "the folder of the hand-written regions the outputs are assembled from")
+        ->capture_default_str();
     app.add_flag("-q,--quiet", quiet, "print nothing on success");
     CLI11_PARSE(app, argc, argv);
     if (spec_name.empty()) spec_name = spec_path;
+    set_primitives_dir(primitives);
 
     const auto t0 = std::chrono::steady_clock::now();
     std::vector<OutputFile> files;
@@ -113,13 +120,11 @@ int main(int argc, char** argv) {
         if (only.empty()) {
             opt.regen_command = "build/bin/ptxv-gen --spec " + spec_name + " --out " + out_dir +
                                 "  (or: cmake --build build --target regenerate)";
-            files.push_back(emit_header(spec, variants, opt));
-            files.push_back(emit_batch(spec, variants, opt));
-            files.push_back(emit_array(spec, variants, opt));
-            files.push_back(emit_dispatch(spec, variants, opt));
-            files.push_back(emit_tables(spec, variants, opt));
-            files.push_back(emit_variants_md(spec, variants, opt));
-            files.push_back(emit_hwcheck(spec, variants, opt));
+            const std::vector<Lowered> lowered = lower_all(variants);
+            const Model model{spec, variants, lowered};
+            for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_tables, emit_variants_md,
+                                    emit_hwcheck})
+                files.push_back(emit(model, opt));
         } else {
             std::string pats;
             for (const auto& p : only) {
@@ -140,7 +145,8 @@ int main(int argc, char** argv) {
                                           }),
                            variants.end());
             opt.regen_command = "ptxv-gen --spec " + spec_name + pats + " --header " + header_name;
-            files.push_back(emit_header(spec, variants, opt));
+            const std::vector<Lowered> lowered = lower_all(variants);
+            files.push_back(emit_header(Model{spec, variants, lowered}, opt));
         }
         variant_count = variants.size();
     } catch (const SpecError& e) {

@@ -1,0 +1,75 @@
+// Emit pass: ptxv_batch.hpp, the forms behind dispatch tables and array
+// loops. A run-time form decodes its packed selectors on every call; here they
+// are decoded once, into words the bound function reads directly, and the PTX
+// default parameters (the common case) get a form with them folded in. The
+// shared part is generator/primitives/batch.hpp; per variant this prints the
+// pre-decoded forms and one macro call.
+#include <sstream>
+
+#include "emit.hpp"
+#include "fragments.hpp"
+
+namespace ptxv::gen {
+
+OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
+    const std::vector<Variant>& variants = m.variants;
+    std::ostringstream o;
+    const std::string name = "ptxv_batch.hpp";
+    const std::string guard = guard_of(name);
+    o << banner(opt) << "//\n"
+      << "// The forms behind run-time dispatch and array loops, for " << variants.size() << " variants:\n"
+      << "//   ptxv::batch::f(a, b, c, d, n, asel, bsel, x)    d[i] = rt::f(a[i], b[i], c[i], asel, bsel, x)\n"
+      << "//   ptxv::batch::f_c(a, b, c, d, n, asel, bsel, x)  the same with one c for all elements\n"
+      << "// (d may not overlap a, b or c), and ptxv::detail::bind::f, which decodes\n"
+      << "// (asel, bsel, x) once into words and returns the function to call with them.\n"
+      << "// Kept apart from " << opt.header_name << ": their loops cost compile time that a\n"
+      << "// translation unit calling a few functions should not pay.\n"
+      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+      << "#include \"" << opt.header_name << "\"\n\nnamespace ptxv {\n\n"
+      << fragment("batch.hpp", "batch") << "\n";
+    const std::string sig = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {\n";
+    const std::string sig_d = "(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {\n";
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const Variant& v = variants[i];
+        const Lowered& L = m.lowered[i];
+        const std::string& n = L.name;
+        if (L.simd) {
+            const GeometryDef& g = *v.family->geometry_def;
+            const std::string s = v.family->geometry == Geometry::byte ? "4" : "2";
+            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(psel" << s
+              << "(a, b, pw), psel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre\n"
+              << "namespace detail::pre_v {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(vsel" << s
+              << "(a, b, pw), vsel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre_v\n"
+              << "namespace detail::pre_m {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n
+              << "(a, b, c, pw[8]);\n}\n}  // namespace detail::pre_m\n"
+              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return k::" << n
+              << "(a, b, c, " << hex_literal(mask_lanes(g.default_mask)) << ");\n}\n}  // namespace detail::pre_d\n";
+        } else {
+            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig
+              << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
+            if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6]};\n";
+            if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
+            o << L.body << "}\n}  // namespace detail::pre\n"
+              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n
+              << "(a, b, c, 0u, 0u, 0u);\n}\n}  // namespace detail::pre_d\n";
+        }
+    }
+    o << "\n" << fragment("batch.hpp", "batch_macros");
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const Variant& v = variants[i];
+        const Lowered& L = m.lowered[i];
+        if (L.simd) {
+            const GeometryDef& g = *v.family->geometry_def;
+            o << "PTXV_DETAIL_BATCH_SIMD(" << L.name << ", " << selector_literal(g.default_asel) << "u, "
+              << selector_literal(g.default_bsel) << "u, " << hex_literal(mask_lanes(g.default_mask)) << ", "
+              << (v.family->geometry == Geometry::byte ? 4 : 2) << ")\n";
+        } else {
+            o << "PTXV_DETAIL_BATCH_SCALAR(" << L.name << ")\n";
+        }
+    }
+    o << "#undef PTXV_DETAIL_BATCH_SIMD\n#undef PTXV_DETAIL_BATCH_SCALAR\n\n}  // namespace ptxv\n\n#endif  // " << guard
+      << "\n";
+    return {name, o.str()};
+}
+
+}  // namespace ptxv::gen

@@ -1,0 +1,36 @@
+// scalar.hpp and lanes.hpp compiled on their own, with the project's warnings
+// as errors. In ptxv.hpp they follow the ptxv::sel constants that ptxv-gen
+// writes from ptxv::Sel; here the same constants come from the enum. Member
+// functions of templates are checked only when instantiated, so a few
+// evaluations instantiate them.
+#include "ptxv/instr.hpp"
+
+namespace ptxv::sel {
+inline constexpr unsigned none = static_cast<unsigned>(Sel::none), b0 = static_cast<unsigned>(Sel::b0),
+                          b1 = static_cast<unsigned>(Sel::b1), b2 = static_cast<unsigned>(Sel::b2),
+                          b3 = static_cast<unsigned>(Sel::b3), h0 = static_cast<unsigned>(Sel::h0),
+                          h1 = static_cast<unsigned>(Sel::h1);
+}  // namespace ptxv::sel
+
+#include "../lanes.hpp"
+
+namespace {
+
+using ptxv::detail::lanes;
+
+// R1: byte 2 of 0x00800000 is 0x80, -128 read as .s32 and 128 as .u32.
+static_assert(ptxv::detail::xs(0x00800000u, ptxv::sel::b2) == -128);
+static_assert(ptxv::detail::xu(0x00800000u, ptxv::sel::b2) == 128u);
+// R9: 0xab merged into half-word 1 of c.
+static_assert(ptxv::detail::dmerge(0x11223344u, 0xabu, ptxv::sel::h1) == 0x00ab3344u);
+static_assert(lanes<4>::addss(0x7f7f0101u, 0x01018080u) == 0x7f7f8181u);
+static_assert(lanes<4>::subus(0x00ff0102u, 0x01010101u) == 0x00fe0001u);
+static_assert(lanes<2>::addus(0xffff0001u, 0x00020002u) == 0xffff0003u);
+static_assert(lanes<4>::pick<0x0123, 0xfu>(0x44332211u, 0u) == 0x11223344u);
+static_assert(lanes<4>::pick<0x7777, 0xfu>(0u, 0x88000000u) == 0x88888888u);
+static_assert(lanes<2>::pick<0x01, 0x3u>(0x22221111u, 0u) == 0x11112222u);
+static_assert(lanes<4>::select(0x44332211u, 0x88776655u, 0x7654u) == 0x88776655u);
+static_assert(lanes<2>::narrow(lanes<2>::widen(0xbeefcafeu)) == 0xbeefcafeu);
+static_assert(lanes<4>::narrow(lanes<4>::widen(0xbeefcafeu)) == 0xbeefcafeu);
+
+}  // namespace

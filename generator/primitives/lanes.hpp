@@ -1,0 +1,216 @@
+// Packed-lane helpers of generated/ptxv.hpp (namespace ptxv::detail) for the
+// SIMD variants: lanes<4> for the byte forms, lanes<2> for the half-word
+// forms. ptxv-gen copies the region between the markers verbatim, after the
+// scalar helpers (scalar.hpp).
+#pragma once
+
+#include "scalar.hpp"
+
+namespace ptxv::detail {
+
+// ptxv-gen: begin lanes
+// Packed: a uint32 holding N lanes of W bits. Flags: the top bit of each lane.
+template <unsigned N>
+struct swar {
+    static constexpr unsigned W = 32u / N;
+    static constexpr std::uint32_t ONE = 0xffffffffu / ((1u << W) - 1u);  // bit 0 of every lane
+    static constexpr std::uint32_t H = ONE << (W - 1u);                    // top bit of every lane
+    static constexpr std::uint32_t L = ~H;                                 // every other bit
+    PTXV_FI static constexpr std::uint32_t add(std::uint32_t a, std::uint32_t b) noexcept {
+        return ((a & L) + (b & L)) ^ ((a ^ b) & H);
+    }
+    PTXV_FI static constexpr std::uint32_t sub(std::uint32_t a, std::uint32_t b) noexcept {
+        return ((a | H) - (b & L)) ^ ((a ^ ~b) & H);
+    }
+    // a >= b (unsigned lanes): the top bit of ceil((a + ~b) / 2), which never
+    // borrows across lanes.
+    PTXV_FI static constexpr std::uint32_t geu(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t nb = ~b;
+        return ((a | nb) - (((a ^ nb) >> 1) & L)) & H;
+    }
+    PTXV_FI static constexpr std::uint32_t eq(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t z = a ^ b;
+        return ~(((z & L) + L) | z) & H;
+    }
+    // Flags to whole-lane masks.
+    PTXV_FI static constexpr std::uint32_t msk(std::uint32_t f) noexcept { return (f - (f >> (W - 1u))) | f; }
+    PTXV_FI static constexpr std::uint32_t addus(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t s = (a & L) + (b & L);
+        const std::uint32_t carry = ((a & b) | ((a | b) & s)) & H;
+        return (s ^ ((a ^ b) & H)) | msk(carry);
+    }
+    PTXV_FI static constexpr std::uint32_t subus(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t d = sub(a, b);
+        const std::uint32_t borrow = ((~a & b) | (~(a ^ b) & d)) & H;
+        return d & ~msk(borrow);
+    }
+    PTXV_FI static constexpr std::uint32_t addss(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t s = add(a, b);
+        const std::uint32_t bound = L + ((a & H) >> (W - 1u));
+        return s ^ ((s ^ bound) & msk((s ^ a) & (s ^ b) & H));
+    }
+    PTXV_FI static constexpr std::uint32_t subss(std::uint32_t a, std::uint32_t b) noexcept {
+        const std::uint32_t d = sub(a, b);
+        const std::uint32_t bound = L + ((a & H) >> (W - 1u));
+        return d ^ ((d ^ bound) & msk((a ^ b) & (a ^ d) & H));
+    }
+};
+
+template <unsigned N>
+struct lanes;
+
+// Byte lanes.
+template <>
+struct lanes<4> : swar<4> {
+    // R4: mask bits to lane masks.
+    PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 15u) * 0x00204081u) & 0x01010101u) * 0xffu; }
+    PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept {
+        return static_cast<std::uint32_t>(0x4332322132212110ull >> ((m & 15u) << 2)) & 7u;
+    }
+    PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept {
+        const std::uint32_t y = (x & 0x00ff00ffu) + ((x >> 8) & 0x00ff00ffu);
+        return (y & 0xffffu) + (y >> 16);
+    }
+    PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 7) * 0x01010101u) >> 24; }
+    // Widened: lanes 0, 2, 1, 3 in the 16-bit fields of a uint64, from the bottom;
+    // this order costs one shift each way.
+    PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
+        return (std::uint64_t{x} | (std::uint64_t{x} << 24)) & 0x00ff00ff00ff00ffull;
+    }
+    PTXV_FI static constexpr std::uint32_t narrow(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>((w & 0x00ff00ffu) | ((w >> 24) & 0xff00ff00u));
+    }
+    PTXV_FI static constexpr std::uint64_t fmask(unsigned m) noexcept {
+        const std::uint64_t f = ((m & 15u) * 0x0000200080004001ull) & 0x0001000100010001ull;
+        return (f << 16) - f;
+    }
+    PTXV_FI static constexpr std::uint32_t fsum(std::uint64_t w) noexcept {
+        const std::uint64_t t = (w & 0x0000ffff0000ffffull) + ((w >> 16) & 0x0000ffff0000ffffull);
+        return static_cast<std::uint32_t>(t) + static_cast<std::uint32_t>(t >> 32);
+    }
+    // R2: lane i takes byte digit i of s from the pair {b:a}.
+    PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+        const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+        return static_cast<std::uint32_t>(((p >> ((s << 3) & 0x38u)) & 0xffu) | (((p >> ((s >> 1) & 0x38u)) & 0xffu) << 8) |
+                                          (((p >> ((s >> 5) & 0x38u)) & 0xffu) << 16) |
+                                          (((p >> ((s >> 9) & 0x38u)) & 0xffu) << 24));
+    }
+    // Constant selectors: the lanes that take bytes of the same word (a or b) and
+    // move by the same distance d (source byte - lane) share one shift and one
+    // mask, on 32-bit words; a broadcast is one multiply. Only the lanes in Live
+    // (the mask: the others' results are dropped) are picked; a group alone
+    // needs no mask, since what it moves into the other lanes is dropped.
+    PTXV_HD static constexpr std::uint32_t group(unsigned s, unsigned live, unsigned word, int d) noexcept {
+        std::uint32_t m = 0;
+        for (int i = 0; i < 4; ++i) {
+            const unsigned e = (s >> (4 * i)) & 7u;
+            if (((live >> i) & 1u) != 0 && (e >> 2) == word && static_cast<int>(e & 3u) - i == d) m |= 0xffu << (8 * i);
+        }
+        return m;
+    }
+    PTXV_HD static constexpr int groups(unsigned s, unsigned live) noexcept {
+        int n = 0;
+        for (unsigned word = 0; word < 2; ++word) {
+            for (int d = -3; d <= 3; ++d) n += group(s, live, word, d) != 0 ? 1 : 0;
+        }
+        return n;
+    }
+    // Whether every live lane takes byte e.
+    PTXV_HD static constexpr bool splat(unsigned s, unsigned live, unsigned e) noexcept {
+        bool all = true;
+        for (int i = 0; i < 4; ++i) all = all && (((live >> i) & 1u) == 0 || ((s >> (4 * i)) & 7u) == e);
+        return all;
+    }
+    template <unsigned S, unsigned Live, unsigned Word, int D>
+    PTXV_FI static constexpr std::uint32_t move(std::uint32_t x) noexcept {
+        constexpr std::uint32_t m = groups(S, Live) == 1 ? 0xffffffffu : group(S, Live, Word, D);
+        if constexpr (group(S, Live, Word, D) == 0) {
+            static_cast<void>(x);
+            return 0;
+        } else if constexpr (D >= 0) {
+            return (x >> (8 * D)) & m;
+        } else {
+            return (x << (-8 * D)) & m;
+        }
+    }
+    template <unsigned S, unsigned Live = 0xfu>
+    PTXV_FI static constexpr std::uint32_t pick(std::uint32_t a, std::uint32_t b) noexcept {
+        constexpr unsigned s0 = S & 7u;
+        if constexpr (groups(S, Live) > 1 && splat(S, Live, s0)) {
+            return (((s0 < 4 ? a : b) >> (8 * (s0 & 3u))) & 0xffu) * 0x01010101u;
+        } else {
+            return move<S, Live, 0, -3>(a) | move<S, Live, 0, -2>(a) | move<S, Live, 0, -1>(a) |
+                   move<S, Live, 0, 0>(a) | move<S, Live, 0, 1>(a) | move<S, Live, 0, 2>(a) |
+                   move<S, Live, 0, 3>(a) | move<S, Live, 1, -3>(b) | move<S, Live, 1, -2>(b) |
+                   move<S, Live, 1, -1>(b) | move<S, Live, 1, 0>(b) | move<S, Live, 1, 1>(b) |
+                   move<S, Live, 1, 2>(b) | move<S, Live, 1, 3>(b);
+        }
+    }
+    // A .bxyzw selector written as four hex digits, each 0-7 (R2).
+    PTXV_HD static constexpr bool select_ok(unsigned s) noexcept { return (s & ~0x7777u) == 0; }
+};
+
+// Half-word lanes.
+template <>
+struct lanes<2> : swar<2> {
+    PTXV_FI static constexpr std::uint32_t mask(unsigned m) noexcept { return (((m & 3u) * 0x8001u) & 0x10001u) * 0xffffu; }
+    PTXV_FI static constexpr std::uint32_t pop(unsigned m) noexcept { return (m & 1u) + ((m >> 1) & 1u); }
+    PTXV_FI static constexpr std::uint32_t hsum(std::uint32_t x) noexcept { return (x & 0xffffu) + (x >> 16); }
+    PTXV_FI static constexpr std::uint32_t cnt(std::uint32_t f) noexcept { return ((f >> 15) * 0x10001u) >> 16; }
+    // Widened: lane i in the 32-bit field i of a uint64.
+    PTXV_FI static constexpr std::uint64_t widen(std::uint32_t x) noexcept {
+        return (std::uint64_t{x} | (std::uint64_t{x} << 16)) & 0x0000ffff0000ffffull;
+    }
+    PTXV_FI static constexpr std::uint32_t narrow(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>((w & 0xffffu) | ((w >> 16) & 0xffff0000u));
+    }
+    PTXV_FI static constexpr std::uint64_t fmask(unsigned m) noexcept {
+        const std::uint64_t f = ((m & 3u) * 0x80000001ull) & 0x0000000100000001ull;
+        return (f << 32) - f;
+    }
+    PTXV_FI static constexpr std::uint32_t fsum(std::uint64_t w) noexcept {
+        return static_cast<std::uint32_t>(w) + static_cast<std::uint32_t>(w >> 32);
+    }
+    // R2: lane i takes half-word digit i of s from the pair {b:a}.
+    PTXV_FI static constexpr std::uint32_t select(std::uint32_t a, std::uint32_t b, unsigned s) noexcept {
+        const std::uint64_t p = (std::uint64_t{b} << 32) | a;
+        return static_cast<std::uint32_t>(((p >> ((s << 4) & 0x30u)) & 0xffffu) | (((p >> (s & 0x30u)) & 0xffffu) << 16));
+    }
+    // Constant selectors on 32-bit words: lane 0 shifted down from its word, lane
+    // 1 shifted up; masks only where both lanes are live (Live, as for lanes<4>::pick).
+    template <unsigned Which>
+    PTXV_FI static constexpr std::uint32_t word(std::uint32_t a, std::uint32_t b) noexcept {
+        if constexpr (Which == 0) {
+            static_cast<void>(b);
+            return a;
+        } else {
+            static_cast<void>(a);
+            return b;
+        }
+    }
+    template <unsigned S, unsigned Live = 0x3u>
+    PTXV_FI static constexpr std::uint32_t pick(std::uint32_t a, std::uint32_t b) noexcept {
+        constexpr unsigned s0 = S & 3u, s1 = (S >> 4) & 3u;
+        constexpr unsigned w0 = s0 >> 1, w1 = s1 >> 1, h0 = s0 & 1u, h1 = s1 & 1u;
+        constexpr bool live0 = (Live & 1u) != 0, live1 = (Live & 2u) != 0;
+        if constexpr (!live1) {
+            return word<w0>(a, b) >> (16 * h0);
+        } else if constexpr (!live0) {
+            return word<w1>(a, b) << (16 * (1 - h1));
+        } else if constexpr (w0 == w1 && h0 == 0 && h1 == 1) {
+            return word<w0>(a, b);
+        } else if constexpr (w0 == w1 && h0 == 1 && h1 == 0) {
+            const std::uint32_t x = word<w0>(a, b);
+            return (x >> 16) | (x << 16);
+        } else {
+            const std::uint32_t lo = h0 == 1 ? word<w0>(a, b) >> 16 : word<w0>(a, b) & 0xffffu;
+            const std::uint32_t hi = h1 == 1 ? word<w1>(a, b) & 0xffff0000u : word<w1>(a, b) << 16;
+            return lo | hi;
+        }
+    }
+    // A .hxy selector written as two hex digits, each 0-3 (R2).
+    PTXV_HD static constexpr bool select_ok(unsigned s) noexcept { return (s & ~0x33u) == 0; }
+};
+// ptxv-gen: end lanes
+
+}  // namespace ptxv::detail

@@ -1,0 +1,123 @@
+// Scalar helpers of generated/ptxv.hpp (namespace ptxv::detail), which the
+// lowered function bodies call. ptxv-gen copies the region between the markers
+// verbatim; it comes after the ptxv::sel, ptxv::mask and ptxv::neg constants,
+// which the generator writes from the spec's vocabulary.
+#pragma once
+
+#include "preamble.hpp"
+
+namespace ptxv::detail {
+
+// ptxv-gen: begin scalar
+// Scalar helpers. Branch-free: conditions become masks, so compilers emit
+// setcc/cmov, never a jump.
+PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
+    return (x & m) | (y & ~m);
+}
+// min/max of values below 2^62 in magnitude: the sign of the difference
+// selects, four instructions.
+PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t d = x - y;
+    return y + (d & (d >> 63));
+}
+PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t d = x - y;
+    return x - (d & (d >> 63));
+}
+// min/max over the whole int64 range (vshl's shifted values).
+PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
+}
+PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
+}
+PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
+    const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
+}
+PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return sel32(x < y, x, y); }
+PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
+    return (x & m) | (y & ~m);
+}
+// sext32 without relying on the conversion of out-of-range values.
+PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
+    return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
+}
+// R1: per selector code, the left shift that puts the selected part's top
+// bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
+// d selector code, the byte position of the merge and the narrowing (0: word,
+// 2: half-word, 3: byte). Codes that name no part read and write the word
+// (none, and the ignored .b01/.b12/.b23, R16).
+struct SelPart {
+    unsigned code, left, right, position, narrowing;
+};
+PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
+    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3}, {sel::b1, 2, 3, 1, 3}, {sel::b2, 1, 3, 2, 3},
+                                 {sel::b3, 0, 3, 3, 3}, {sel::h0, 2, 2, 0, 2}, {sel::h1, 0, 2, 2, 2}};
+    std::uint64_t t = 0;
+    for (const SelPart& p : parts) {
+        const unsigned v = field == 0 ? p.left : field == 1 ? p.right : field == 2 ? p.position : p.narrowing;
+        t |= std::uint64_t{v} << ((field < 2 ? 4u : 2u) * p.code);
+    }
+    return t;
+}
+// As constants: nibbles (left, right shifts) and 2-bit fields (d position,
+// narrowing) indexed by the code, so that a run-time selector costs two table
+// lookups in registers, two shifts, on 32 bits, and compilers see a 32-bit
+// value extended.
+inline constexpr std::uint64_t kSelLeft = sel_table(0), kSelRight = sel_table(1);
+inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3);
+PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((kSelLeft >> ((s & 15u) << 2)) & 15u) << 3); }
+PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((kSelRight >> ((s & 15u) << 2)) & 15u) << 3); }
+PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
+    return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
+}
+PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// R6/R9: the d selector's bits (all ones without a merge) and position.
+PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
+    return 0xffffffffu >> (((kDselNarrowing >> ((ds & 15u) << 1)) & 3u) << 3);
+}
+PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
+    return static_cast<unsigned>(((kDselPosition >> ((ds & 15u) << 1)) & 3u) << 3);
+}
+// R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
+// product is negated, the xor that negates c (the pseudocode's else-if chain
+// drops c's negation under a product negation), and signedFinal's negation
+// part, which is also the +1 completing a two's-complement negation.
+PTXV_FI constexpr unsigned neg_ab(unsigned neg) noexcept { return (neg ^ (neg >> 1)) & 1u; }
+PTXV_FI constexpr std::uint32_t neg_cx(unsigned neg) noexcept {
+    return 0u - (((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u));
+}
+PTXV_FI constexpr unsigned neg_sf(unsigned neg) noexcept { return neg_ab(neg) | ((neg >> 2) & 1u); }
+PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
+    const unsigned p = dpos(ds);
+    return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
+}
+// The same for t in {0, 1}, which fits any field: no mask on t.
+PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
+    const unsigned p = dpos(ds);
+    return (c & ~(dmask(ds) << p)) | (t << p);
+}
+// vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
+// result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
+// test decides, and the high word's sign says which bound applies outside.
+PTXV_FI constexpr std::uint32_t sat32(std::uint64_t hi, std::uint64_t lo, std::uint64_t o) noexcept {
+    const std::uint64_t l = lo + o;
+    const std::uint64_t h = hi + static_cast<std::uint64_t>(l < lo);
+    const std::uint32_t bound = static_cast<std::uint32_t>(h >> 63) - 1u;
+    return sel32((h | (l >> 32)) == 0, static_cast<std::uint32_t>(l), bound) - static_cast<std::uint32_t>(o);
+}
+// Selector and mask checks for the template forms.
+PTXV_HD constexpr bool in_set(std::uint32_t set, unsigned v) noexcept { return v < 32u && ((set >> v) & 1u) != 0; }
+
+// SIMD helpers shared by both geometries.
+PTXV_FI constexpr std::uint32_t merge(std::uint32_t c, std::uint32_t r, std::uint32_t m) noexcept {
+    return c ^ ((c ^ r) & m);
+}
+// ptxv-gen: end scalar
+
+}  // namespace ptxv::detail
