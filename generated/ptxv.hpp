@@ -136,6 +136,17 @@ PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
+// R8's secondary .min/.max: 32-bit values compared with dtype's signedness
+// (signed: as unsigned after flipping the sign bits), then one conditional
+// move; compilers emit cmp and cmov, not a jump.
+PTXV_FI constexpr std::uint32_t min_u32(std::uint32_t x, std::uint32_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::uint32_t max_u32(std::uint32_t x, std::uint32_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x ^ 0x80000000u) < (y ^ 0x80000000u) ? x : y;
+}
+PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
 // sext32 without relying on the conversion of out-of-range values.
 PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
     return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
@@ -461,8 +472,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -479,8 +489,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -536,8 +545,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -555,8 +563,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -608,8 +615,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -626,8 +632,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -683,8 +688,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -702,8 +706,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -755,8 +758,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -773,8 +775,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -830,8 +831,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -849,8 +849,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -902,8 +901,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -920,8 +918,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -977,8 +974,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -996,8 +992,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1049,8 +1044,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1067,8 +1061,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1124,8 +1117,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1143,8 +1135,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1196,8 +1187,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1214,8 +1204,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1271,8 +1260,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1290,8 +1278,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1343,8 +1330,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1361,8 +1347,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1418,8 +1403,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1437,8 +1421,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1490,8 +1473,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1508,8 +1490,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1565,8 +1546,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1584,8 +1564,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1637,8 +1616,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1655,8 +1633,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1712,8 +1689,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1731,8 +1707,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1784,8 +1759,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1802,8 +1776,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1859,8 +1832,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1878,8 +1850,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1931,8 +1902,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1949,8 +1919,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2006,8 +1975,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2025,8 +1993,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2078,8 +2045,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2096,8 +2062,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2153,8 +2118,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2172,8 +2136,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2225,8 +2188,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2243,8 +2205,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2300,8 +2261,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2319,8 +2279,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2372,8 +2331,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2390,8 +2348,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2447,8 +2404,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2466,8 +2422,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2519,8 +2474,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2537,8 +2491,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2594,8 +2547,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2613,8 +2565,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2666,8 +2617,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2684,8 +2634,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2741,8 +2690,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2760,8 +2708,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2813,8 +2760,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2831,8 +2777,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2888,8 +2833,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2907,8 +2851,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2960,8 +2903,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2978,8 +2920,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3035,8 +2976,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3054,8 +2994,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3107,8 +3046,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3125,8 +3063,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3182,8 +3119,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3201,8 +3137,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3254,8 +3189,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3272,8 +3206,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3329,8 +3262,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3348,8 +3280,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3401,8 +3332,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3419,8 +3349,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3476,8 +3405,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3495,8 +3423,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3548,8 +3475,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3566,8 +3492,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3623,8 +3548,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3642,8 +3566,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3695,8 +3618,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3713,8 +3635,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3770,8 +3691,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3789,8 +3709,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3842,8 +3761,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3860,8 +3778,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3917,8 +3834,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3936,8 +3852,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3989,8 +3904,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4007,8 +3921,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4064,8 +3977,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4083,8 +3995,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4136,8 +4047,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4154,8 +4064,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4211,8 +4120,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4230,8 +4138,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4283,8 +4190,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4301,8 +4207,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4358,8 +4263,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4377,8 +4281,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4430,8 +4333,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4448,8 +4350,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4505,8 +4406,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4524,8 +4424,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4577,8 +4476,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4595,8 +4493,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4652,8 +4549,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4671,8 +4567,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4724,8 +4619,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4742,8 +4636,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4799,8 +4692,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4818,8 +4710,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4871,8 +4762,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4889,8 +4779,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4946,8 +4835,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4965,8 +4853,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5018,8 +4905,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5036,8 +4922,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5093,8 +4978,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5112,8 +4996,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5165,8 +5048,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5183,8 +5065,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5240,8 +5121,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5259,8 +5139,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5312,8 +5191,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5330,8 +5208,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5387,8 +5264,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5406,8 +5282,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5459,8 +5334,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5477,8 +5351,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5534,8 +5407,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5553,8 +5425,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5606,8 +5477,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5624,8 +5494,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5681,8 +5550,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5700,8 +5568,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5753,8 +5620,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5771,8 +5637,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5828,8 +5693,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5847,8 +5711,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5900,8 +5763,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5918,8 +5780,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5975,8 +5836,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5994,8 +5854,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6047,8 +5906,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6065,8 +5923,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6122,8 +5979,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6141,8 +5997,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6194,8 +6049,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6212,8 +6066,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6269,8 +6122,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6288,8 +6140,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6346,8 +6197,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6365,8 +6215,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6428,8 +6277,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6449,8 +6297,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6505,8 +6352,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6524,8 +6370,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6587,8 +6432,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6608,8 +6452,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6664,8 +6507,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6683,8 +6525,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6746,8 +6587,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6767,8 +6607,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6823,8 +6662,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6842,8 +6680,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6905,8 +6742,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6926,8 +6762,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6982,8 +6817,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7001,8 +6835,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7064,8 +6897,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7085,8 +6917,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7141,8 +6972,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7160,8 +6990,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7223,8 +7052,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7244,8 +7072,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7300,8 +7127,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7319,8 +7145,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7382,8 +7207,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7403,8 +7227,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7459,8 +7282,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7478,8 +7300,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7541,8 +7362,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7562,8 +7382,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7618,8 +7437,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7637,8 +7455,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7697,8 +7514,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7717,8 +7533,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7773,8 +7588,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7792,8 +7606,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7852,8 +7665,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7872,8 +7684,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7928,8 +7739,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7947,8 +7757,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8007,8 +7816,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8027,8 +7835,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8083,8 +7890,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8102,8 +7908,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8162,8 +7967,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8182,8 +7986,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8238,8 +8041,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8257,8 +8059,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8317,8 +8118,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8337,8 +8137,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8393,8 +8192,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8412,8 +8210,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8472,8 +8269,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8492,8 +8288,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8548,8 +8343,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8567,8 +8361,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std:
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8627,8 +8420,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8647,8 +8439,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8703,8 +8494,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8722,8 +8512,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8782,8 +8571,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8802,8 +8590,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

@@ -222,8 +222,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -237,8 +236,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -285,8 +283,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -301,8 +298,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -345,8 +341,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -360,8 +355,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -408,8 +402,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -424,8 +417,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -468,8 +460,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -483,8 +474,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -531,8 +521,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -547,8 +536,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -591,8 +579,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -606,8 +593,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -654,8 +640,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -670,8 +655,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -714,8 +698,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -729,8 +712,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -777,8 +759,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -793,8 +774,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -837,8 +817,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -852,8 +831,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -900,8 +878,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -916,8 +893,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -960,8 +936,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -975,8 +950,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1023,8 +997,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1039,8 +1012,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1083,8 +1055,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1098,8 +1069,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1146,8 +1116,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1162,8 +1131,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1206,8 +1174,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1221,8 +1188,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1269,8 +1235,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1285,8 +1250,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1329,8 +1293,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1344,8 +1307,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1392,8 +1354,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1408,8 +1369,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1452,8 +1412,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1467,8 +1426,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1515,8 +1473,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1531,8 +1488,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1575,8 +1531,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1590,8 +1545,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1638,8 +1592,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1654,8 +1607,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1698,8 +1650,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1713,8 +1664,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1761,8 +1711,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1777,8 +1726,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1821,8 +1769,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1836,8 +1783,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1884,8 +1830,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1900,8 +1845,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1944,8 +1888,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1959,8 +1902,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2007,8 +1949,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2023,8 +1964,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2067,8 +2007,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2082,8 +2021,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2130,8 +2068,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2146,8 +2083,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2190,8 +2126,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2205,8 +2140,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2253,8 +2187,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2269,8 +2202,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2313,8 +2245,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2328,8 +2259,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2376,8 +2306,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2392,8 +2321,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2436,8 +2364,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2451,8 +2378,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2499,8 +2425,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2515,8 +2440,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2559,8 +2483,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2574,8 +2497,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2622,8 +2544,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2638,8 +2559,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2682,8 +2602,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2697,8 +2616,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2745,8 +2663,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2761,8 +2678,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2805,8 +2721,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2820,8 +2735,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2868,8 +2782,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2884,8 +2797,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2928,8 +2840,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2943,8 +2854,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2991,8 +2901,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3007,8 +2916,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3051,8 +2959,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3066,8 +2973,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3114,8 +3020,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3130,8 +3035,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3174,8 +3078,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3189,8 +3092,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3237,8 +3139,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3253,8 +3154,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3297,8 +3197,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3312,8 +3211,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3360,8 +3258,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3376,8 +3273,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3420,8 +3316,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3435,8 +3330,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3483,8 +3377,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3499,8 +3392,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3543,8 +3435,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3558,8 +3449,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3606,8 +3496,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3622,8 +3511,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3666,8 +3554,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3681,8 +3568,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3729,8 +3615,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3745,8 +3630,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3789,8 +3673,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3804,8 +3687,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3852,8 +3734,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3868,8 +3749,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3912,8 +3792,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3927,8 +3806,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3975,8 +3853,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3991,8 +3868,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4035,8 +3911,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4050,8 +3925,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4098,8 +3972,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4114,8 +3987,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4158,8 +4030,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4173,8 +4044,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4221,8 +4091,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4237,8 +4106,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4281,8 +4149,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4296,8 +4163,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4344,8 +4210,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4360,8 +4225,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4404,8 +4268,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4419,8 +4282,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4467,8 +4329,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4483,8 +4344,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4527,8 +4387,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4542,8 +4401,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4590,8 +4448,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4606,8 +4463,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4650,8 +4506,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4665,8 +4520,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4713,8 +4567,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4729,8 +4582,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4773,8 +4625,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4788,8 +4639,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4836,8 +4686,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4852,8 +4701,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4896,8 +4744,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4911,8 +4758,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4959,8 +4805,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4975,8 +4820,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5019,8 +4863,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5034,8 +4877,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5082,8 +4924,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5098,8 +4939,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5145,8 +4985,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5161,8 +5000,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5215,8 +5053,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5233,8 +5070,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5280,8 +5116,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5296,8 +5131,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5350,8 +5184,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5368,8 +5201,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5415,8 +5247,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5431,8 +5262,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5485,8 +5315,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5503,8 +5332,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5550,8 +5378,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5566,8 +5393,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5620,8 +5446,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5638,8 +5463,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5685,8 +5509,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5701,8 +5524,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5755,8 +5577,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5773,8 +5594,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5820,8 +5640,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5836,8 +5655,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5890,8 +5708,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5908,8 +5725,7 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5955,8 +5771,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5971,8 +5786,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6025,8 +5839,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6043,8 +5856,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6090,8 +5902,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6106,8 +5917,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(w);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(w), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6160,8 +5970,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6178,8 +5987,7 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
     const std::int64_t t = static_cast<std::int64_t>(w);
     const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6225,8 +6033,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6241,8 +6048,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6292,8 +6098,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6309,8 +6114,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6356,8 +6160,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6372,8 +6175,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6423,8 +6225,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6440,8 +6241,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6487,8 +6287,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6503,8 +6302,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6554,8 +6352,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6571,8 +6368,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6618,8 +6414,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6634,8 +6429,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6685,8 +6479,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl < c, tl, c);
+    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6702,8 +6495,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smax(t, 0);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(tl > c, tl, c);
+    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6749,8 +6541,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6765,8 +6556,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6816,8 +6606,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6833,8 +6622,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6880,8 +6668,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6896,8 +6683,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6947,8 +6733,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6964,8 +6749,7 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7011,8 +6795,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7027,8 +6810,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7078,8 +6860,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7095,8 +6876,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7142,8 +6922,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7158,8 +6937,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
-    const std::uint32_t tl = static_cast<std::uint32_t>(t);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(t), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7209,8 +6987,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) < detail::sx32(c), tl, c);
+    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7226,8 +7003,7 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const unsigned s = tb & 31u;
     const std::int64_t t = ta >> s;
     const std::int64_t ts = t;
-    const std::uint32_t tl = static_cast<std::uint32_t>(ts);
-    return detail::sel32(detail::sx32(tl) > detail::sx32(c), tl, c);
+    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

@@ -151,14 +151,10 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, bool signed_
             b.ret(low + " + c");
             return;
         case Op2::min:
-        case Op2::max: {
-            b.u32("tl", low);
-            const char* rel = v.op2 == Op2::min ? " < " : " > ";
-            const std::string cond = signed_d ? "detail::sx32(tl)" + std::string(rel) + "detail::sx32(c)"
-                                              : "tl" + std::string(rel) + "c";
-            b.ret("detail::sel32(" + cond + ", tl, c)");
+        case Op2::max:
+            b.ret(std::string("detail::") + (v.op2 == Op2::min ? "min" : "max") + (signed_d ? "_s32(" : "_u32(") + low +
+                  ", c)");
             return;
-        }
     }
 }
 

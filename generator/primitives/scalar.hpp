@@ -43,6 +43,17 @@ PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
+// R8's secondary .min/.max: 32-bit values compared with dtype's signedness
+// (signed: as unsigned after flipping the sign bits), then one conditional
+// move; compilers emit cmp and cmov, not a jump.
+PTXV_FI constexpr std::uint32_t min_u32(std::uint32_t x, std::uint32_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::uint32_t max_u32(std::uint32_t x, std::uint32_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x ^ 0x80000000u) < (y ^ 0x80000000u) ? x : y;
+}
+PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
 // sext32 without relying on the conversion of out-of-range values.
 PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
     return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
