@@ -15,7 +15,7 @@ namespace ptxv::gen {
 namespace {
 
 std::string sel_name(Sel s) {
-    const char* n = name_of(s);
+    const char* n = spelling(s);
     return *n ? n : "none";
 }
 

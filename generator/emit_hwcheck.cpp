@@ -67,7 +67,7 @@ bool c_required(const Variant& v, bool merge) {
 Form scalar_form(const Variant& v, SplitMix64& rng, bool plain) {
     const Family& f = *v.family;
     const auto pick = [&](const std::vector<Sel>& from) {
-        return "." + std::string(name_of(from[rng.below(static_cast<unsigned>(from.size()))]));
+        return "." + std::string(spelling(from[rng.below(static_cast<unsigned>(from.size()))]));
     };
     Form form;
     bool merge = false;
@@ -75,7 +75,7 @@ Form scalar_form(const Variant& v, SplitMix64& rng, bool plain) {
         // One more choice than selectors: "no selector", the whole word (R1).
         const auto pick_source = [&]() -> std::string {
             const unsigned k = rng.below(static_cast<unsigned>(f.source_selectors.size()) + 1);
-            return k == 0 ? std::string() : "." + std::string(name_of(f.source_selectors[k - 1]));
+            return k == 0 ? std::string() : "." + std::string(spelling(f.source_selectors[k - 1]));
         };
         form.asuffix = pick_source();
         form.bsuffix = pick_source();

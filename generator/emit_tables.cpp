@@ -2,6 +2,7 @@
 // (generated/ptxv_tables.hpp). The parser has no rule of its own; every "may
 // this opcode take .sat" question is answered by a row written here.
 #include <sstream>
+#include <stdexcept>
 
 #include "emit.hpp"
 
@@ -41,6 +42,82 @@ std::string selector_elements(const std::string& s, int lanes) {
 
 std::string enum_ref(const char* type, const char* value) { return std::string(type) + "::" + value; }
 
+// ptxv::variant_of's index (VariantIndex in spec_tables.hpp): per opcode, the
+// position of each field's value in the expansion order of expand.cpp and the
+// strides that order gives. Checked here against the expanded variants, so a
+// change of the expansion order fails the generator instead of the lookup.
+void emit_variant_index(std::ostringstream& o, const Spec& spec, const std::vector<Variant>& variants) {
+    o << "inline constexpr VariantIndex kVariantIndex[kOpcodeCount] = {\n";
+    int k = 0;
+    for (const auto& fam : spec.families) {
+        const std::vector<Type> dtypes = fam.dtypes.empty() ? std::vector<Type>{Type::u32} : fam.dtypes;
+        const std::vector<Cmp> cmps = fam.cmp.empty() ? std::vector<Cmp>{Cmp::eq} : fam.cmp;
+        const std::vector<Mode> modes = fam.mode.empty() ? std::vector<Mode>{Mode::none} : fam.mode;
+        int tail[2][2][3][4];
+        for (auto& x : tail) for (auto& y : x) for (auto& z : y) for (int& t : z) t = -1;
+        int n_tail = 0;
+        for (int po = 0; po <= (fam.po ? 1 : 0); ++po)
+            for (int sat = 0; sat <= (fam.sat ? 1 : 0); ++sat) {
+                std::vector<Scale> scales{Scale::none};
+                scales.insert(scales.end(), fam.scale.begin(), fam.scale.end());
+                std::vector<Op2> op2s{Op2::none};
+                op2s.insert(op2s.end(), fam.op2.begin(), fam.op2.end());
+                for (Scale sc : scales)
+                    for (Op2 o2 : op2s) {
+                        if (fam.exclusive_sat_op2 && sat && o2 != Op2::none) continue;
+                        tail[po][sat][static_cast<int>(sc)][static_cast<int>(o2)] = n_tail++;
+                    }
+            }
+        const int stride_mode = n_tail, stride_cmp = static_cast<int>(modes.size()) * stride_mode;
+        const int stride_b = static_cast<int>(cmps.size()) * stride_cmp;
+        const int stride_a = static_cast<int>(fam.btypes.size()) * stride_b;
+        const int stride_d = static_cast<int>(fam.atypes.size()) * stride_a;
+        const auto positions = [](const auto& list, int count) {
+            std::vector<int> p(static_cast<std::size_t>(count), -1);
+            for (std::size_t i = 0; i < list.size(); ++i) p[static_cast<std::size_t>(list[i])] = static_cast<int>(i);
+            return p;
+        };
+        const auto pd = positions(dtypes, 2), pa = positions(fam.atypes, 2), pb = positions(fam.btypes, 2);
+        const auto pc = positions(cmps, 6), pm = positions(modes, 3);
+        const auto row = [](const std::vector<int>& p) {
+            std::string r = "{";
+            for (std::size_t i = 0; i < p.size(); ++i) r += (i ? ", " : "") + std::to_string(p[i]);
+            return r + "}";
+        };
+        for (std::size_t op = 0; op < fam.opcodes.size(); ++op, ++k) {
+            int first = -1;
+            for (std::size_t i = 0; i < variants.size(); ++i) {
+                const Variant& v = variants[i];
+                if (v.opcode_index != k) continue;
+                if (first < 0) first = static_cast<int>(i);
+                const auto at = [](const std::vector<int>& p, auto e) { return p[static_cast<std::size_t>(e)]; };
+                const int index = first + at(pd, v.dtype) * stride_d + at(pa, v.atype) * stride_a +
+                                  at(pb, v.btype) * stride_b + at(pc, v.cmp) * stride_cmp + at(pm, v.mode) * stride_mode +
+                                  tail[v.po][v.sat][static_cast<int>(v.scale)][static_cast<int>(v.op2)];
+                if (index != static_cast<int>(i))
+                    throw std::logic_error("variant index of " + v.ptx() + " is " + std::to_string(index) + ", not " +
+                                           std::to_string(i) + ": expand.cpp's order changed");
+            }
+            o << "    {" << first << ", " << stride_d << ", " << stride_a << ", " << stride_b << ", " << stride_cmp << ", "
+              << stride_mode << ", " << row(pd) << ", " << row(pa) << ", " << row(pb) << ", " << row(pc) << ", " << row(pm)
+              << ",\n     {";
+            for (int po = 0; po < 2; ++po) {
+                o << (po ? ", " : "") << "{";
+                for (int sat = 0; sat < 2; ++sat) {
+                    o << (sat ? ", " : "") << "{";
+                    for (int sc = 0; sc < 3; ++sc)
+                        o << (sc ? ", " : "") << row({tail[po][sat][sc][0], tail[po][sat][sc][1], tail[po][sat][sc][2],
+                                                     tail[po][sat][sc][3]});
+                    o << "}";
+                }
+                o << "}";
+            }
+            o << "}},  // " << fam.opcodes[op].name << "\n";
+        }
+    }
+    o << "};\n\n";
+}
+
 }  // namespace
 
 OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
@@ -68,7 +145,7 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
             o << "    // " << op.name << ": family " << fam.name << ", PTX ISA " << fam.section << ", "
               << fam.loc.str() << "\n"
               << "    {" << string_literal(op.name) << ", " << string_literal(fam.name) << ", "
-              << enum_ref("Operation", name_of(op.operation)) << ", " << enum_ref("Geometry", name_of(fam.geometry))
+              << enum_ref("Operation", spelling(op.operation)) << ", " << enum_ref("Geometry", spelling(fam.geometry))
               << ",\n     " << hex(bits(fam.dtypes)) << ", " << hex(bits(fam.atypes)) << ", " << hex(bits(fam.btypes))
               << ", " << (fam.sat ? "true" : "false") << ", " << hex(bits(fam.op2)) << ", " << hex(bits(fam.cmp))
               << ", " << hex(bits(fam.mode)) << ", " << (fam.po ? "true" : "false") << ", " << hex(bits(fam.scale))
@@ -103,6 +180,8 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
           << ", " << hex(p.b) << ", " << hex(p.c) << ", " << hex(p.d) << "},\n";
     if (!probes) o << "    {\"\", \"\", 0u, 0u, 0u, 0u},\n";
     o << "};\n\n";
+
+    emit_variant_index(o, spec, variants);
 
     o << "inline constexpr int kVariantCount = " << variants.size() << ";\n";
     o << "inline constexpr VariantInfo kVariants[kVariantCount] = {\n";

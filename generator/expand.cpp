@@ -8,89 +8,6 @@
 
 namespace ptxv::gen {
 
-const char* name_of(Type t) { return t == Type::s32 ? "s32" : "u32"; }
-
-const char* name_of(Op2 o) {
-    switch (o) {
-        case Op2::add: return "add";
-        case Op2::min: return "min";
-        case Op2::max: return "max";
-        case Op2::none: break;
-    }
-    return "";
-}
-
-const char* name_of(Cmp c) {
-    switch (c) {
-        case Cmp::eq: return "eq";
-        case Cmp::ne: return "ne";
-        case Cmp::lt: return "lt";
-        case Cmp::le: return "le";
-        case Cmp::gt: return "gt";
-        case Cmp::ge: return "ge";
-    }
-    return "";
-}
-
-const char* name_of(Mode m) {
-    switch (m) {
-        case Mode::clamp: return "clamp";
-        case Mode::wrap: return "wrap";
-        case Mode::none: break;
-    }
-    return "";
-}
-
-const char* name_of(Scale s) {
-    switch (s) {
-        case Scale::shr7: return "shr7";
-        case Scale::shr15: return "shr15";
-        case Scale::none: break;
-    }
-    return "";
-}
-
-const char* name_of(Sel s) {
-    switch (s) {
-        case Sel::b0: return "b0";
-        case Sel::b1: return "b1";
-        case Sel::b2: return "b2";
-        case Sel::b3: return "b3";
-        case Sel::h0: return "h0";
-        case Sel::h1: return "h1";
-        case Sel::b01: return "b01";
-        case Sel::b12: return "b12";
-        case Sel::b23: return "b23";
-        case Sel::none: break;
-    }
-    return "";
-}
-
-const char* name_of(Operation o) {
-    switch (o) {
-        case Operation::add: return "add";
-        case Operation::sub: return "sub";
-        case Operation::absdiff: return "absdiff";
-        case Operation::min: return "min";
-        case Operation::max: return "max";
-        case Operation::avrg: return "avrg";
-        case Operation::shl: return "shl";
-        case Operation::shr: return "shr";
-        case Operation::mad: return "mad";
-        case Operation::set: return "set";
-    }
-    return "";
-}
-
-const char* name_of(Geometry g) {
-    switch (g) {
-        case Geometry::scalar: return "scalar";
-        case Geometry::half: return "half";
-        case Geometry::byte: return "byte";
-    }
-    return "";
-}
-
 namespace {
 
 // The mnemonic parts after the types, in the family's `order`.
@@ -98,20 +15,20 @@ std::vector<std::string> modifier_parts(const Variant& v) {
     std::vector<std::string> parts;
     for (const auto& m : v.family->order) {
         if (m == "sat" && v.sat) parts.emplace_back("sat");
-        else if (m == "op2" && v.op2 != Op2::none) parts.emplace_back(name_of(v.op2));
-        else if (m == "cmp" && v.operation_is_set()) parts.emplace_back(name_of(v.cmp));
-        else if (m == "mode" && v.mode != Mode::none) parts.emplace_back(name_of(v.mode));
+        else if (m == "op2" && v.op2 != Op2::none) parts.emplace_back(spelling(v.op2));
+        else if (m == "cmp" && v.operation_is_set()) parts.emplace_back(spelling(v.cmp));
+        else if (m == "mode" && v.mode != Mode::none) parts.emplace_back(spelling(v.mode));
         else if (m == "po" && v.po) parts.emplace_back("po");
-        else if (m == "scale" && v.scale != Scale::none) parts.emplace_back(name_of(v.scale));
+        else if (m == "scale" && v.scale != Scale::none) parts.emplace_back(spelling(v.scale));
     }
     return parts;
 }
 
 std::string joined(const Variant& v, char sep) {
     std::string s = v.opcode->name;
-    if (v.has_dtype) s += sep + std::string(name_of(v.dtype));
-    s += sep + std::string(name_of(v.atype));
-    s += sep + std::string(name_of(v.btype));
+    if (v.has_dtype) s += sep + std::string(spelling(v.dtype));
+    s += sep + std::string(spelling(v.atype));
+    s += sep + std::string(spelling(v.btype));
     for (const auto& p : modifier_parts(v)) s += sep + p;
     return s;
 }

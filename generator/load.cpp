@@ -273,39 +273,45 @@ private:
 
     // ---- vocabulary ------------------------------------------------------
 
+    // The choices of an enum: every value with a spelling (none has none),
+    // from instr.hpp's vocabulary.
+    template <class E, std::size_t N>
+    static std::vector<std::pair<const char*, E>> choices(const char* const (&names)[N]) {
+        std::vector<std::pair<const char*, E>> t;
+        for (std::size_t i = 0; i < N; ++i)
+            if (names[i][0] != '\0') t.emplace_back(names[i], static_cast<E>(i));
+        return t;
+    }
     static const std::vector<std::pair<const char*, Type>>& types() {
-        static const std::vector<std::pair<const char*, Type>> t{{"u32", Type::u32}, {"s32", Type::s32}};
+        static const auto t = choices<Type>(kTypeNames);
         return t;
     }
     static const std::vector<std::pair<const char*, Op2>>& op2s() {
-        static const std::vector<std::pair<const char*, Op2>> t{{"add", Op2::add}, {"min", Op2::min}, {"max", Op2::max}};
+        static const auto t = choices<Op2>(kOp2Names);
         return t;
     }
     static const std::vector<std::pair<const char*, Cmp>>& cmps() {
-        static const std::vector<std::pair<const char*, Cmp>> t{{"eq", Cmp::eq}, {"ne", Cmp::ne}, {"lt", Cmp::lt},
-                                                                {"le", Cmp::le}, {"gt", Cmp::gt}, {"ge", Cmp::ge}};
+        static const auto t = choices<Cmp>(kCmpNames);
         return t;
     }
     static const std::vector<std::pair<const char*, Mode>>& modes() {
-        static const std::vector<std::pair<const char*, Mode>> t{{"clamp", Mode::clamp}, {"wrap", Mode::wrap}};
+        static const auto t = choices<Mode>(kModeNames);
         return t;
     }
     static const std::vector<std::pair<const char*, Scale>>& scales() {
-        static const std::vector<std::pair<const char*, Scale>> t{{"shr7", Scale::shr7}, {"shr15", Scale::shr15}};
+        static const auto t = choices<Scale>(kScaleNames);
         return t;
     }
     static const std::vector<std::pair<const char*, Sel>>& sels() {
-        static const std::vector<std::pair<const char*, Sel>> t{{"b0", Sel::b0},   {"b1", Sel::b1},   {"b2", Sel::b2},
-                                                                {"b3", Sel::b3},   {"h0", Sel::h0},   {"h1", Sel::h1},
-                                                                {"b01", Sel::b01}, {"b12", Sel::b12}, {"b23", Sel::b23}};
+        static const auto t = choices<Sel>(kSelNames);
         return t;
     }
     static const std::vector<std::pair<const char*, Operation>>& operations() {
-        static const std::vector<std::pair<const char*, Operation>> t{
-            {"add", Operation::add}, {"sub", Operation::sub}, {"absdiff", Operation::absdiff},
-            {"min", Operation::min}, {"max", Operation::max}, {"avrg", Operation::avrg},
-            {"shl", Operation::shl}, {"shr", Operation::shr}, {"mad", Operation::mad},
-            {"set", Operation::set}};
+        static const auto t = choices<Operation>(kOperationNames);
+        return t;
+    }
+    static const std::vector<std::pair<const char*, Geometry>>& geometry_names() {
+        static const auto t = choices<Geometry>(kGeometryNames);
         return t;
     }
 
@@ -319,7 +325,7 @@ private:
         spec.oracle = str(f["oracle"], "oracle");
         for (const auto& r : seq(f["readings"], "readings")) spec.readings.push_back(reading(r, spec));
         for (const auto& g : seq(f["geometries"], "geometries")) spec.geometries.push_back(geometry(g, spec));
-        for (auto g : {"scalar", "half", "byte"})
+        for (const char* g : kGeometryNames)
             if (std::none_of(spec.geometries.begin(), spec.geometries.end(), [&](const GeometryDef& d) { return d.name == g; }))
                 fail(f["geometries"], std::string("geometries: '") + g + "' is not defined");
 
@@ -403,8 +409,7 @@ private:
         GeometryDef g;
         g.loc = at(n);
         g.name = str(f["name"], "geometry name");
-        g.geometry = one_enum<Geometry>(f["name"], "geometry name",
-                                        {{"scalar", Geometry::scalar}, {"half", Geometry::half}, {"byte", Geometry::byte}});
+        g.geometry = one_enum(f["name"], "geometry name", geometry_names());
         for (const auto& prev : spec.geometries)
             if (prev.name == g.name) fail(f["name"], "duplicate geometry '" + g.name + "'");
         g.lanes = integer(f["lanes"], "lanes", 1, 4);
@@ -613,11 +618,11 @@ private:
                      "b01/b12/b23 are not source selectors (ptxas rejects them)");
             for (Sel s : fam.ignored_c_selectors)
                 need(s == Sel::b01 || s == Sel::b12 || s == Sel::b23, "ignored_c_selectors",
-                     std::string("'") + name_of(s) + "' on c is rejected by ptxas; only b01/b12/b23 are ignored there");
+                     std::string("'") + spelling(s) + "' on c is rejected by ptxas; only b01/b12/b23 are ignored there");
             for (Sel s : fam.dest_selectors) {
                 need(std::find(fam.ignored_dest_selectors.begin(), fam.ignored_dest_selectors.end(), s) ==
                          fam.ignored_dest_selectors.end(),
-                     "ignored_dest_selectors", std::string("d selector '") + name_of(s) + "' is both merged and ignored");
+                     "ignored_dest_selectors", std::string("d selector '") + spelling(s) + "' is both merged and ignored");
                 need(s != Sel::b01 && s != Sel::b12 && s != Sel::b23, "dest_selectors",
                      "b01/b12/b23 cannot merge; list them as ignored_dest_selectors");
             }

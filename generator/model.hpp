@@ -159,14 +159,6 @@ bool takes_c(const Variant& v);
 // (d, a, b, c): "vmax.s32.u32.u32.min r0, r1, r2, r3;".
 std::string default_form(const std::string& ptx, bool with_c, const char* const (&regs)[4]);
 
-// Spellings shared by all passes.
-const char* name_of(Type t);
-const char* name_of(Op2 o);
-const char* name_of(Cmp c);
-const char* name_of(Mode m);
-const char* name_of(Scale s);
-const char* name_of(Sel s);
-const char* name_of(Operation o);
-const char* name_of(Geometry g);
+// Spellings: ptxv::spelling (instr.hpp), the one vocabulary.
 
 }  // namespace ptxv::gen

@@ -1,9 +1,9 @@
 // ptxv: run-time dispatch to the generated functions.
 //
-// The variant of an instruction is found by its mnemonic, spelled exactly as
-// spec::kVariants spells it (types, then the modifiers in the opcode's
-// `order`), so the mapping depends on the same table the generator wrote and
-// on nothing written twice by hand.
+// The variant of an instruction is computed from its decoded fields with the
+// generated spec::kVariantIndex (positions and strides of the expansion
+// order), so the mapping depends on the same tables the generator wrote, and
+// no text is built or hashed.
 
 #include "ptxv/compile.hpp"
 
@@ -15,12 +15,12 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
-#include <unordered_map>
 
 #include "batch4.hpp"
 #include "dispatch_ssse3.hpp"
 #include "isa.hpp"
 #include "ptxv_batch.hpp"
+#include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
 
 namespace ptxv {
@@ -39,63 +39,6 @@ static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>,
               "compile.hpp's ManyFn must match the generated batch form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many_c)>, ManyCFn>,
               "compile.hpp's ManyCFn must match the generated batch form");
-
-constexpr const char* kTypeNames[] = {"u32", "s32"};
-constexpr const char* kOp2Names[] = {"", "add", "min", "max"};
-constexpr const char* kCmpNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
-constexpr const char* kModeNames[] = {"", "clamp", "wrap"};
-constexpr const char* kScaleNames[] = {"", "shr7", "shr15"};
-
-template <class E, std::size_t N>
-const char* name(const char* const (&names)[N], E e) {
-    const auto i = static_cast<std::size_t>(e);
-    return i < N ? names[i] : "?";
-}
-
-void append(std::string& s, const char* part) {
-    s += '.';
-    s += part;
-}
-
-// The mnemonic of the variant implementing `in`, e.g. "vadd4.s32.u32.u32.sat".
-std::string mnemonic(const Instr& in, const spec::OpcodeInfo& info) {
-    std::string s = info.name;
-    if (info.dtypes != 0) append(s, name(kTypeNames, in.dtype));
-    append(s, name(kTypeNames, in.atype));
-    append(s, name(kTypeNames, in.btype));
-    std::string_view order = info.order;
-    while (!order.empty()) {
-        const std::size_t space = order.find(' ');
-        const std::string_view word = order.substr(0, space);
-        order = space == std::string_view::npos ? std::string_view{} : order.substr(space + 1);
-        if (word == "sat") {
-            if (in.sat) append(s, "sat");
-        } else if (word == "op2") {
-            if (in.op2 != Op2::none) append(s, name(kOp2Names, in.op2));
-        } else if (word == "cmp") {
-            if (info.operation == Operation::set) append(s, name(kCmpNames, in.cmp));
-        } else if (word == "mode") {
-            if (in.mode != Mode::none) append(s, name(kModeNames, in.mode));
-        } else if (word == "po") {
-            if (in.po) append(s, "po");
-        } else if (word == "scale") {
-            if (in.scale != Scale::none) append(s, name(kScaleNames, in.scale));
-        }
-    }
-    return s;
-}
-
-const std::unordered_map<std::string_view, std::uint32_t>& variant_map() {
-    static const std::unordered_map<std::string_view, std::uint32_t> map = [] {
-        std::unordered_map<std::string_view, std::uint32_t> m;
-        m.reserve(static_cast<std::size_t>(spec::kVariantCount) * 2);
-        for (int i = 0; i < spec::kVariantCount; ++i) {
-            m.emplace(spec::kVariants[i].ptx, static_cast<std::uint32_t>(i));
-        }
-        return m;
-    }();
-    return map;
-}
 
 // SIMD selectors as the rt:: form takes them: one hex digit per lane, lane 0
 // in the lowest digit, so they read like the PTX spelling (.b7654 -> 0x7654).
@@ -145,16 +88,30 @@ void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int 
 
 int variant_of(const Instr& in) {
     if (in.opcode >= spec::kOpcodeCount) return -1;
-    const auto& map = variant_map();
-    const auto it = map.find(mnemonic(in, spec::kOpcodes[in.opcode]));
-    return it == map.end() ? -1 : static_cast<int>(it->second);
+    const spec::OpcodeInfo& info = spec::kOpcodes[in.opcode];
+    const spec::VariantIndex& x = spec::kVariantIndex[in.opcode];
+    const auto at = [](const std::int8_t* positions, std::size_t count, auto value) {
+        const auto i = static_cast<std::size_t>(value);
+        return i < count ? static_cast<int>(positions[i]) : -1;
+    };
+    // Fields an opcode does not have decode to their first value (R14: vset
+    // has no dtype; only set operations compare).
+    const int d = info.dtypes != 0 ? at(x.d, 2, in.dtype) : 0;
+    const int a = at(x.a, 2, in.atype);
+    const int b = at(x.b, 2, in.btype);
+    const int cmp = info.operation == Operation::set ? at(x.cmp, 6, in.cmp) : 0;
+    const int mode = at(x.mode, 3, in.mode);
+    const auto po = static_cast<std::size_t>(in.po), sat = static_cast<std::size_t>(in.sat && info.sat);
+    const auto scale = static_cast<std::size_t>(in.scale), op2 = static_cast<std::size_t>(in.op2);
+    const int tail = scale < 3 && op2 < 4 ? x.tail[po][sat][scale][op2] : -1;
+    if (d < 0 || a < 0 || b < 0 || cmp < 0 || mode < 0 || tail < 0) return -1;
+    return x.first + d * x.stride_d + a * x.stride_a + b * x.stride_b + cmp * x.stride_cmp + mode * x.stride_mode + tail;
 }
 
 Compiled compile(const Instr& in) {
     const int index = variant_of(in);
     if (index < 0) {
-        const std::string what = in.opcode < spec::kOpcodeCount ? mnemonic(in, spec::kOpcodes[in.opcode])
-                                                                : "opcode " + std::to_string(in.opcode);
+        const std::string what = in.opcode < spec::kOpcodeCount ? "'" + print(in) + "'" : "opcode " + std::to_string(in.opcode);
         throw CompileError("ptxv::compile: no generated variant implements " + what);
     }
     const spec::OpcodeInfo& info = spec::kOpcodes[in.opcode];

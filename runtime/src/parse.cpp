@@ -24,14 +24,9 @@ namespace {
 using spec::OpcodeInfo;
 
 // ---------------------------------------------------------------------------
-// Spellings of the fixed vocabulary, indexed by enum value.
+// The vocabulary's spellings are instr.hpp's (kTypeNames, ...); these name the
+// operand slots in messages.
 
-constexpr const char* kTypeNames[] = {"u32", "s32"};
-constexpr const char* kOp2Names[] = {"", "add", "min", "max"};
-constexpr const char* kCmpNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
-constexpr const char* kModeNames[] = {"", "clamp", "wrap"};
-constexpr const char* kScaleNames[] = {"", "shr7", "shr15"};
-constexpr const char* kSelNames[] = {"", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"};
 constexpr const char* kSlotNames[] = {"d", "a", "b", "c"};
 constexpr const char* kTypeSlotNames[] = {"dtype", "atype", "btype"};
 

@@ -28,6 +28,29 @@ enum class Scale : std::uint8_t { none, shr7, shr15 };
 // selectors (R16).
 enum class Sel : std::uint8_t { none, b0, b1, b2, b3, h0, h1, b01, b12, b23 };
 
+// The spellings of the vocabulary, indexed by enum value; "" where a value is
+// written as nothing (Op2::none, Mode::none, Scale::none, Sel::none). The
+// parser, the printer, ptxv::compile, the check and ptxv-gen all spell and
+// read names through these lists and keep none of their own.
+inline constexpr const char* kOperationNames[] = {"add", "sub", "absdiff", "min", "max",
+                                                  "avrg", "shl", "shr", "mad", "set"};
+inline constexpr const char* kGeometryNames[] = {"scalar", "half", "byte"};
+inline constexpr const char* kTypeNames[] = {"u32", "s32"};
+inline constexpr const char* kOp2Names[] = {"", "add", "min", "max"};
+inline constexpr const char* kCmpNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+inline constexpr const char* kModeNames[] = {"", "clamp", "wrap"};
+inline constexpr const char* kScaleNames[] = {"", "shr7", "shr15"};
+inline constexpr const char* kSelNames[] = {"", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"};
+
+constexpr const char* spelling(Operation v) { return kOperationNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Geometry v) { return kGeometryNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Type v) { return kTypeNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Op2 v) { return kOp2Names[static_cast<int>(v)]; }
+constexpr const char* spelling(Cmp v) { return kCmpNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Mode v) { return kModeNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Scale v) { return kScaleNames[static_cast<int>(v)]; }
+constexpr const char* spelling(Sel v) { return kSelNames[static_cast<int>(v)]; }
+
 struct Operand {
     enum class Kind : std::uint8_t { none, reg, imm };
     Kind kind = Kind::none;

@@ -72,6 +72,18 @@ struct ProbeInfo {
     std::uint32_t a, b, c, d;
 };
 
+// Where an opcode's variants lie in kVariants (the spec's expansion order:
+// dtype, atype, btype, cmp, mode, then po, sat, scale and op2 together as the
+// tail): the first, the stride of each field, and the position of each value
+// in its field, -1 where no variant has it. A decoded instruction's variant
+// is first + the sum of position x stride over its fields (ptxv::variant_of).
+struct VariantIndex {
+    std::int16_t first;
+    std::int16_t stride_d, stride_a, stride_b, stride_cmp, stride_mode;
+    std::int8_t d[2], a[2], b[2], cmp[6], mode[3];
+    std::int8_t tail[2][2][3][4];  // [po][sat][scale][op2]
+};
+
 // One generated function: an opcode with its types and non-parameter modifiers.
 struct VariantInfo {
     const char* function;  // "vadd4_s32_u32_u32_sat"
