@@ -11,22 +11,11 @@
 
 #include "bench_common.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
 #include "ptxv_tables.hpp"
 
 namespace ptxv_bench {
 namespace {
-
-// splitmix64: cheap enough to fill the largest batch arrays quickly, and
-// fully determined by its seed on every platform (unlike std distributions).
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15u);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-        return z ^ (z >> 31);
-    }
-};
 
 // a and c are uniform. Each byte of b repeats the same byte of a one time in
 // four, so equality compares, zero differences and exact ties occur instead
@@ -35,7 +24,7 @@ void fill(std::vector<u32>& a, std::vector<u32>& b, std::vector<u32>& c, std::si
     a.resize(n);
     b.resize(n);
     c.resize(n);
-    Rng r{seed};
+    ptxv::SplitMix64 r(seed);
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t x = r.next();
         const std::uint64_t y = r.next();

@@ -8,6 +8,7 @@
 #include "emit_hwcheck.hpp"
 
 #include "fragments.hpp"
+#include "ptxv/random.hpp"
 
 #include <cstdint>
 #include <sstream>
@@ -17,26 +18,8 @@ namespace ptxv::gen {
 
 namespace {
 
-// splitmix64: tiny, well mixed and fully specified, so the drawn forms do not
-// depend on the standard library's distributions (which differ between
-// implementations).
-class SplitMix64 {
-public:
-    explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    // Uniform in [0, n); the modulo bias is irrelevant for n this small.
-    unsigned below(unsigned n) { return static_cast<unsigned>(next() % n); }
-    bool chance(unsigned percent) { return below(100) < percent; }
-
-private:
-    std::uint64_t state_;
-};
-
+// Forms are drawn with ptxv::SplitMix64 (ptxv/random.hpp), so the file is
+// the same on every platform and changes only when the spec does.
 constexpr std::uint64_t kSeed = 0x70747876'68776368ull;  // "ptxvhwch"
 
 // One operand form of a variant: everything a variant leaves as a parameter.
@@ -64,7 +47,7 @@ bool c_required(const Variant& v, bool merge) {
     return takes_c(v) || merge;
 }
 
-Form scalar_form(const Variant& v, SplitMix64& rng, bool plain) {
+Form scalar_form(const Variant& v, ptxv::SplitMix64& rng, bool plain) {
     const Family& f = *v.family;
     const auto pick = [&](const std::vector<Sel>& from) {
         return "." + std::string(spelling(from[rng.below(static_cast<unsigned>(from.size()))]));
@@ -98,17 +81,17 @@ Form scalar_form(const Variant& v, SplitMix64& rng, bool plain) {
     }
     // Without .op2 or a merge, c is optional and ignored (R16): both spellings
     // are drawn so the GPU can confirm that too.
-    form.has_c = c_required(v, merge) || (!plain && rng.chance(50));
+    form.has_c = c_required(v, merge) || (!plain && rng.chance(1, 2));
     return form;
 }
 
-Form simd_form(const Variant& v, SplitMix64& rng, bool plain) {
+Form simd_form(const Variant& v, ptxv::SplitMix64& rng, bool plain) {
     const GeometryDef& g = *v.family->geometry_def;
     Form form;
     form.has_c = true;
     if (plain) return form;
     const auto pick_selector = [&](const std::string& deflt) -> std::string {
-        if (rng.chance(20)) return std::string();
+        if (rng.chance(1, 5)) return std::string();
         for (;;) {
             std::string s(1, g.selector_prefix);
             for (int i = 0; i < g.lanes; ++i) s += static_cast<char>('0' + rng.below(2u * static_cast<unsigned>(g.lanes)));
@@ -139,7 +122,7 @@ std::string render(const Variant& v, const Form& form, const char* const (&regs)
 OutputFile emit_hwcheck(const Model& model, const EmitOptions& opt) {
     const Spec& spec = model.spec;
     const std::vector<Variant>& variants = model.variants;
-    SplitMix64 rng(kSeed);
+    ptxv::SplitMix64 rng(kSeed);
     std::vector<std::string> texts, insns;
     std::vector<bool> has_c;
     static const char* const kNames[4] = {"r0", "r1", "r2", "r3"};

@@ -185,8 +185,13 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
 
     o << "inline constexpr int kVariantCount = " << variants.size() << ";\n";
     o << "inline constexpr VariantInfo kVariants[kVariantCount] = {\n";
+    const auto tf = [](bool x) { return x ? "true" : "false"; };
     for (const auto& v : variants)
-        o << "    {" << string_literal(v.function_name()) << ", " << string_literal(v.ptx()) << ", " << v.opcode_index << "},\n";
+        o << "    {" << string_literal(v.function_name()) << ", " << string_literal(v.ptx()) << ", " << v.opcode_index
+          << ", Type::" << spelling(v.dtype) << ", Type::" << spelling(v.atype) << ", Type::" << spelling(v.btype) << ", "
+          << tf(v.sat) << ", Op2::" << (v.op2 == Op2::none ? "none" : spelling(v.op2)) << ", Cmp::" << spelling(v.cmp)
+          << ", Mode::" << (v.mode == Mode::none ? "none" : spelling(v.mode)) << ", " << tf(v.po)
+          << ", Scale::" << (v.scale == Scale::none ? "none" : spelling(v.scale)) << "},\n";
     o << "};\n\n";
 
     o << "inline constexpr int kExampleCount = " << spec.examples.size() << ";\n";

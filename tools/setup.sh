@@ -4,7 +4,7 @@
 # the tests that need it say so and skip when CMake's FindCUDAToolkit finds none.
 set -euo pipefail
 packages=(build-essential cmake binutils clang libclang-rt-dev libyaml-cpp-dev catch2 libbenchmark-dev
-          libcli11-dev gnuplot-nox python3)
+          libcli11-dev gnuplot-nox python3 g++-aarch64-linux-gnu g++-s390x-linux-gnu qemu-user)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

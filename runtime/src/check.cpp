@@ -7,6 +7,7 @@
 // decoded per batch of vectors: decoding costs far more than evaluating.
 
 #include "ptxv/check.hpp"
+#include "ptxv/random.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -26,25 +27,7 @@
 namespace ptxv {
 namespace {
 
-// splitmix64: tiny, and unlike the std distributions it gives the same
-// sequence with every standard library.
-class Rng {
-public:
-    explicit Rng(std::uint64_t seed) : s_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    std::uint32_t u32() { return static_cast<std::uint32_t>(next() >> 32); }
-    // Uniform enough in [0, n) for n far below 2^32.
-    unsigned below(unsigned n) { return static_cast<unsigned>(((next() >> 32) * n) >> 32); }
-    bool chance(unsigned one_in) { return below(one_in) == 0; }
-
-private:
-    std::uint64_t s_;
-};
+using Rng = SplitMix64;
 
 // Lane values where the arithmetic changes behaviour: zero, one, the signed
 // and unsigned extremes and their neighbours, for a lane of `bits` bits.
@@ -62,17 +45,15 @@ std::uint32_t boundary_lane(Rng& rng, int bits) {
 std::uint32_t biased_value(Rng& rng) {
     static constexpr int kWidths[] = {32, 16, 8};
     const int bits = kWidths[rng.below(3)];
-    if (rng.chance(8)) return rng.u32();
+    if (rng.chance(1, 8)) return rng.word();
     std::uint32_t v = 0;
     for (int shift = 0; shift < 32; shift += bits) {
-        const std::uint32_t lane = rng.chance(4) ? (rng.u32() & static_cast<std::uint32_t>((std::uint64_t{1} << bits) - 1))
+        const std::uint32_t lane = rng.chance(1, 4) ? (rng.word() & static_cast<std::uint32_t>((std::uint64_t{1} << bits) - 1))
                                                  : boundary_lane(rng, bits);
         v |= lane << shift;
     }
     return v;
 }
-
-constexpr const char* kSelNames[] = {"", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"};
 
 // A random member of a bit set over Sel, or Sel::none with probability 1/(n+1).
 int random_sel(Rng& rng, std::uint16_t set) {
@@ -109,17 +90,8 @@ std::string random_text(int index, Rng& rng, const std::uint32_t (&imm)[3]) {
     const spec::VariantInfo& v = spec::kVariants[index];
     const spec::OpcodeInfo& info = spec::kOpcodes[v.opcode];
     const bool scalar = info.geometry == Geometry::scalar;
-    // The modifiers after the opcode name decide which operand forms are valid.
-    bool has_op2 = false, po = false;
-    std::string_view rest = v.ptx;
-    rest.remove_prefix(std::min(rest.size(), rest.find('.')));
-    while (!rest.empty()) {
-        rest.remove_prefix(1);
-        const std::string_view part = rest.substr(0, rest.find('.'));
-        rest.remove_prefix(part.size());
-        has_op2 = has_op2 || part == "add" || part == "min" || part == "max";
-        po = po || part == "po";
-    }
+    // The variant's modifiers decide which operand forms are valid.
+    const bool has_op2 = v.op2 != Op2::none, po = v.po;
 
     std::string s = v.ptx;
     s += " r1";
@@ -134,7 +106,7 @@ std::string random_text(int index, Rng& rng, const std::uint32_t (&imm)[3]) {
             s += kSelNames[d];
             if ((info.dest_sels >> d & 1u) != 0) need_c = true;
         }
-    } else if (!rng.chance(4)) {
+    } else if (!rng.chance(1, 4)) {
         const std::vector<std::string_view> masks = words(info.masks);
         s += '.';
         s += masks[rng.below(static_cast<unsigned>(masks.size()))];
@@ -150,14 +122,14 @@ std::string random_text(int index, Rng& rng, const std::uint32_t (&imm)[3]) {
         }
         neg = sets[rng.below(n)];
     }
-    const bool has_c = need_c || rng.chance(2);
+    const bool has_c = need_c || rng.chance(1, 2);
 
     const int lanes = lanes_of(info.geometry);
     const char* names[3] = {"r2", "r3", "r4"};
     for (int slot = 0; slot < (has_c ? 3 : 2); ++slot) {
         s += ", ";
         const bool negated = (neg >> slot & 1u) != 0;
-        if (info.immediates && !negated && rng.chance(8)) {
+        if (info.immediates && !negated && rng.chance(1, 8)) {
             s += hex(imm[slot]);
             continue;
         }
@@ -170,7 +142,7 @@ std::string random_text(int index, Rng& rng, const std::uint32_t (&imm)[3]) {
                 s += '.';
                 s += kSelNames[sel];
             }
-        } else if (!rng.chance(4)) {
+        } else if (!rng.chance(1, 4)) {
             s += '.';
             s += info.selector_prefix;
             for (int i = 0; i < lanes; ++i) s += static_cast<char>('0' + rng.below(static_cast<unsigned>(2 * lanes)));

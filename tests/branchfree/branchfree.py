@@ -21,7 +21,7 @@ from collections import defaultdict
 OPCODE_RE = re.compile(
     r'\{"(?P<name>\w+)", "(?P<family>\w+)", Operation::(?P<op>\w+), Geometry::(?P<geo>\w+),\s*'
     r'(?P<nums>[^"]*)"(?P<masks>[^"]*)"', re.S)
-VARIANT_RE = re.compile(r'\{"(?P<fn>\w+)", "(?P<ptx>[\w.]+)", (?P<opc>\d+)\}')
+VARIANT_RE = re.compile(r'\{"(?P<fn>\w+)", "(?P<ptx>[\w.]+)", (?P<opc>\d+)[,}]')
 
 SEL_NAMES = ["none", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"]
 

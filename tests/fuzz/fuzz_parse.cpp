@@ -18,17 +18,11 @@
 #include "ptxv/compile.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
 
 namespace {
 
 constexpr std::size_t kMaxErrorLength = 600;
-
-std::uint32_t mix(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return static_cast<std::uint32_t>((z ^ (z >> 31)) >> 32);
-}
 
 }  // namespace
 
@@ -68,10 +62,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     std::uint64_t seed = size;
     for (std::size_t i = 0; i < size; ++i) seed = seed * 131 + data[i];
+    ptxv::SplitMix64 rng(seed);
     for (int k = 0; k < 4; ++k) {
-        const std::uint32_t a = ptxv::operand_value(in->a, mix(seed));
-        const std::uint32_t b = ptxv::operand_value(in->b, mix(seed));
-        const std::uint32_t c = in->has_c ? ptxv::operand_value(in->c, mix(seed)) : 0u;
+        const std::uint32_t a = ptxv::operand_value(in->a, rng.word());
+        const std::uint32_t b = ptxv::operand_value(in->b, rng.word());
+        const std::uint32_t c = in->has_c ? ptxv::operand_value(in->c, rng.word()) : 0u;
         const std::uint32_t want = ptxv::interpret(*in, a, b, c);
         const std::uint32_t got = f(a, b, c);
         if (want != got) {

@@ -61,7 +61,7 @@ inline void pair_sweep(const std::vector<Entry>& entries, unsigned lanes, const 
             const ptxv::Instr in = proof::simd_form(v, f.asel, f.bsel, f.mask);
             const std::vector<u32>& av = f.swapped ? b : a;
             const std::vector<u32>& bv = f.swapped ? a : b;
-            for (u32& x : c) x = rng.u32v();
+            for (u32& x : c) x = rng.word();
             f.fn(av.data(), bv.data(), c.data(), d.data(), pairs);
             for (std::size_t j = 0; j < pairs; ++j) {
                 ++t.vectors;
@@ -91,7 +91,7 @@ inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::
             for (std::size_t n : kSizes) {
                 const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
                 const auto edge_word = [&] { return proof::lane_word(rng, lanes); };
-                const auto random_word = [&] { return rng.u32v(); };
+                const auto random_word = [&] { return rng.word(); };
                 const proof::Input ab(oa, n, edge_word), bb(ob, n, edge_word), cb(oc, n, random_word);
                 const u32 *pa = ab.data(), *pb = bb.data(), *pc = cb.data();
                 proof::GuardedOutput out(kGuard, od, n);

@@ -23,6 +23,7 @@
 #include "ptxv/instr.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
 #include "ptxv_tables.hpp"
 
 namespace proof {
@@ -35,22 +36,8 @@ using ptxv::spec::kVariants;
 
 constexpr int kMaxReports = 10;
 
-// splitmix64: the same sequence on every standard library.
-class Rng {
-public:
-    explicit Rng(std::uint64_t seed) : s_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    u32 u32v() { return static_cast<u32>(next() >> 32); }
-    unsigned below(unsigned n) { return static_cast<unsigned>(((next() >> 32) * n) >> 32); }
-
-private:
-    std::uint64_t s_;
-};
+// The project's one generator (ptxv/random.hpp).
+using Rng = ptxv::SplitMix64;
 
 inline std::string hex(u32 v) {
     char buf[16];
@@ -208,12 +195,12 @@ inline std::vector<u32> word_edges() {
 inline u32 biased(Rng& rng) {
     static const std::vector<u32> edges[3] = {lane_edges(32), lane_edges(16), lane_edges(8)};
     const unsigned g = rng.below(4);
-    if (g == 3) return rng.u32v();
+    if (g == 3) return rng.word();
     const int bits = g == 0 ? 32 : g == 1 ? 16 : 8;
     u32 v = 0;
     for (int s = 0; s < 32; s += bits) {
         const u32 mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
-        const u32 lane = rng.below(4) == 0 ? (rng.u32v() & mask)
+        const u32 lane = rng.below(4) == 0 ? (rng.word() & mask)
                                            : edges[g][rng.below(static_cast<unsigned>(edges[g].size()))];
         v |= lane << s;
     }
@@ -328,10 +315,10 @@ inline void scalar_byte_pairs(const std::vector<int>& variants, Tally& tally, st
         std::size_t k = 0;
         for (u32 x = 0; x < 256; ++x) {
             for (u32 y = 0; y < 256; ++y) {
-                const u32 noise = rng.u32v();
+                const u32 noise = rng.word();
                 const u32 a = (noise & ~(0xffu << as)) | (x << as);
                 const u32 b = ((noise * 0x9e3779b9u) & ~(0xffu << bs)) | (y << bs);
-                forms[k++ % forms.size()].check(a, b, rng.u32v());
+                forms[k++ % forms.size()].check(a, b, rng.word());
             }
         }
     }
@@ -408,7 +395,7 @@ inline void simd_pair_sweep(const std::vector<int>& variants, const std::vector<
         for (u32 x : lane_values) {
             for (u32 y : lane_values) {
                 const std::size_t j = k++ % forms.size();
-                const u32 c = rng.u32v();
+                const u32 c = rng.word();
                 if (swapped[j]) {
                     forms[j].check(y * splat, x * splat, c);
                 } else {
@@ -439,7 +426,7 @@ inline void simd_selector_sweep(const std::vector<int>& variants, Tally& tally, 
             // An odd multiplier permutes 0..count-1, so b also meets every selector.
             const unsigned t = (s * 2731u + 1234u + static_cast<unsigned>(v)) & (count - 1);
             Prover p(simd_form(v, code(s), code(t), masks[(s + static_cast<unsigned>(v)) % masks.size()]), tally);
-            for (unsigned i = 0; i < per_form; ++i) p.check(biased(rng), biased(rng), rng.u32v());
+            for (unsigned i = 0; i < per_form; ++i) p.check(biased(rng), biased(rng), rng.word());
         }
     }
 }
@@ -493,7 +480,7 @@ inline const std::vector<u32>& simd_edges(unsigned bits) {
 inline std::vector<u32> half_pair_values() {
     std::vector<u32> values = simd_edges(16);
     Rng rng(0x68616c66);
-    while (values.size() < 160) values.push_back(rng.u32v() & 0xffffu);
+    while (values.size() < 160) values.push_back(rng.word() & 0xffffu);
     return values;
 }
 
@@ -506,7 +493,7 @@ inline u32 lane_word(Rng& rng, unsigned lanes) {
     const u32 lane_mask = static_cast<u32>((std::uint64_t{1} << bits) - 1);
     u32 w = 0;
     for (unsigned i = 0; i < lanes; ++i) {
-        const u32 x = rng.below(4) == 0 ? rng.u32v() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
+        const u32 x = rng.below(4) == 0 ? rng.word() & lane_mask : e[rng.below(static_cast<unsigned>(e.size()))];
         w |= x << (bits * i);
     }
     return w;

@@ -34,13 +34,15 @@ constexpr std::size_t kSizeSum = 0 + 1 + 2 + 3 + 4 + 5 + 7 + 8 + 13 + 64 + 67 + 
 // Words of the guard around d: a stray 32-byte store reaches at most 7 past.
 constexpr std::size_t kGuard = 8;
 
+#if defined(__x86_64__)
 // PTXV_ISA caps the kernels run() may bind ("generated", "sse2",
 // "ssse3", "avx2"), so each path can be tested on one machine; empty when
-// unset.
+// unset. Elsewhere only the generated loop exists.
 std::string isa_cap() {
     const char* cap = std::getenv("PTXV_ISA");
     return cap != nullptr ? cap : "";
 }
+#endif
 
 // The SIMD variants of one lane geometry, in kVariants order.
 std::vector<int> variants_of(ptxv::Geometry g) {
@@ -77,12 +79,12 @@ void check_run(proof::Prover& p, proof::Tally& t, Plan& plan, proof::Rng& rng, u
     const std::size_t n = kSizes[size_index];
     const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
     const auto edge_word = [&] { return proof::lane_word(rng, lanes); };
-    const auto random_word = [&] { return rng.u32v(); };
+    const auto random_word = [&] { return rng.word(); };
     const proof::Input ab(oa, n, edge_word), bb(ob, n, edge_word), cb(oc, n, random_word);
     const u32* a = ab.data();
     const u32* b = bb.data();
     const u32* c = cb.data();
-    const u32 cval = rng.below(4) == 0 ? proof::biased(rng) : rng.u32v();
+    const u32 cval = rng.below(4) == 0 ? proof::biased(rng) : rng.word();
 
     const ptxv::Compiled& f = p.compiled();
     const ptxv::Instr& in = p.instr();
@@ -246,7 +248,7 @@ void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t 
             const ptxv::Instr& in = p.instr();
             const std::vector<u32>& av = form.swapped ? swapped_a : a;
             const std::vector<u32>& bv = form.swapped ? swapped_b : b;
-            for (u32& x : c) x = rng.u32v();
+            for (u32& x : c) x = rng.word();
             p.compiled().run(av.data(), bv.data(), c.data(), d.data(), pairs);
             for (std::size_t j = 0; j < pairs; ++j) {
                 ++t.vectors;

@@ -40,7 +40,7 @@ template <class F1, class F2>
 void check_pair(const ptxv::Instr& in1, F1 f1, const ptxv::Instr& in2, F2 f2, int n, proof::Tally& t,
                 proof::Rng& rng) {
     for (int i = 0; i < n; ++i) {
-        const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.u32v();
+        const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.word();
         t.vectors += 2;
         const u32 got1 = f1(a, b, c), want1 = ptxv::interpret(in1, a, b, c);
         if (got1 != want1) t.report(in1, a, b, c, want1, got1, "compile-time form");

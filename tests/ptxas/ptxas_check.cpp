@@ -39,6 +39,7 @@
 
 #include "ptxv/instr.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
 #include "ptxv/spec_tables.hpp"
 #include "ptxv_tables.hpp"
 
@@ -53,41 +54,31 @@ using ptxv::spec::kVariantCount;
 using ptxv::spec::kVariants;
 using ptxv::spec::OpcodeInfo;
 
-// PTX spellings of the fixed vocabulary (instr.hpp), indexed by enum value,
-// so that the table bit masks can be turned back into text.
-constexpr const char* kSelNames[] = {"", "b0", "b1", "b2", "b3", "h0", "h1", "b01", "b12", "b23"};
-constexpr const char* kOp2Names[] = {"", "add", "min", "max"};
-constexpr const char* kCmpNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
-constexpr const char* kModeNames[] = {"", "clamp", "wrap"};
-constexpr const char* kScaleNames[] = {"", "shr7", "shr15"};
-constexpr const char* kTypeNames[] = {"u32", "s32"};
+// The vocabulary's spellings are instr.hpp's (ptxv::kSelNames, ...): the
+// table bit masks turn back into text through them.
+using ptxv::kCmpNames;
+using ptxv::kModeNames;
+using ptxv::kOp2Names;
+using ptxv::kScaleNames;
+using ptxv::kSelNames;
+using ptxv::kTypeNames;
 
 // R17: the one form ptxv accepts on purpose although ptxas rejects it. The
 // generator never writes it; it is checked separately.
 constexpr const char* kReservedSelector = "b1024";
 
-// splitmix64: the form list must be the same for a seed on every platform,
-// which the distributions of <random> do not promise.
-class Rng {
+// The project's generator (ptxv/random.hpp), so the form list is the same for
+// a seed on every platform, with the draws this test makes.
+class Rng : public ptxv::SplitMix64 {
 public:
-    explicit Rng(std::uint64_t seed) : s_(seed) {}
-    std::uint64_t next() {
-        std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return n == 0 ? 0 : static_cast<std::size_t>(next() % n); }
-    bool chance(unsigned num, unsigned den) { return below(den) < num; }
+    using ptxv::SplitMix64::SplitMix64;
+    std::size_t below(std::size_t n) { return n == 0 ? 0 : SplitMix64::below(static_cast<std::uint32_t>(n)); }
     template <class T>
     const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
     template <class T>
     void shuffle(std::vector<T>& v) {
         for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(i)]);
     }
-
-private:
-    std::uint64_t s_;
 };
 
 template <std::size_t N>

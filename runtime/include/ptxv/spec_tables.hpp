@@ -89,6 +89,15 @@ struct VariantInfo {
     const char* function;  // "vadd4_s32_u32_u32_sat"
     const char* ptx;       // "vadd4.s32.u32.u32.sat"
     std::uint8_t opcode;   // index into kOpcodes
+    // The decoded fields it fixes (the first value of a field the opcode does
+    // not have: dtype u32 for vset, cmp eq for the others, mode none).
+    Type dtype, atype, btype;
+    bool sat;
+    Op2 op2;
+    Cmp cmp;
+    Mode mode;
+    bool po;
+    Scale scale;
 };
 
 // An example printed in the manual (spec `manual_examples`).
