@@ -28,7 +28,7 @@ done
 mkdir -p build-cross
 for a in "${archs[@]}"; do
   start=$(date +%s)
-  cmake -S . -B "build-cross/$a" -DCMAKE_TOOLCHAIN_FILE="cmake/toolchains/$a-linux-gnu.cmake" \
+  cmake -S . -B "build-cross/$a" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-gnu-cross.cmake" -DPTXV_CROSS_ARCH="$a" \
     -DCMAKE_BUILD_TYPE=Release -DPTXV_WERROR=ON -DPTXV_BUILD_TOOLS=OFF -DPTXV_BUILD_BENCH=OFF \
     -DPTXV_BUILD_HWCHECK=OFF > "build-cross/$a.configure.log" 2>&1 || { cat "build-cross/$a.configure.log"; exit 1; }
   cmake --build "build-cross/$a" -j"$(nproc)"

@@ -44,7 +44,7 @@ dict() {
 
 command -v clang++ >/dev/null || { echo "fuzz.sh: clang++ not found (bash tools/setup.sh installs it)" >&2; exit 2; }
 # -O1 with line tables, and assertions left on: the usual fuzzing build, and
-# it halves the time of the dispatch unit (runtime/src/compile.cpp).
+# it halves the time of the dispatch unit (runtime/src/core/compile.cpp).
 start=$(date +%s)
 cmake -S . -B build-fuzz -DPTXV_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" \

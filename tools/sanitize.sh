@@ -21,7 +21,7 @@ EXCLUDE='^(branchfree_|header_standalone_|header_nvcc_)'
 #
 # RelWithDebInfo at -O1 with line tables only (-g1) instead of -O2 -g: -O1 is
 # what ASan is meant to run at, line tables are all a report's stack trace
-# needs, and full debug info of the dispatch unit (runtime/src/compile.cpp,
+# needs, and full debug info of the dispatch unit (runtime/src/core/compile.cpp,
 # which instantiates every generated function) takes about twice the time
 # and 4 GB of memory, which a 2-core CI machine does not have to spare.
 start=$(date +%s)

@@ -235,7 +235,7 @@ int run_golden(const std::string& path) {
         }
         in = &file;
     }
-    const ptxv::GoldenResult r = ptxv::compare_golden(*in, std::cout);
+    const ptxv::GoldenReport r = ptxv::compare_golden(*in, std::cout);
     std::cout.flush();
     return r.ok() ? kExitOk : kExitFailed;
 }

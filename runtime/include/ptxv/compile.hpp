@@ -35,7 +35,7 @@ using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::ui
                          std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 
 namespace detail {
-// The decoded parameters of a packed batch kernel (runtime/src/batch4*.cpp),
+// The decoded parameters of a packed batch kernel (runtime/src/simd/batch4*.cpp),
 // for byte or half-word lanes:
 // 16-byte vectors the kernel loads once per call (into every 128-bit lane).
 struct alignas(16) BatchParams {
@@ -129,15 +129,5 @@ Compiled compile(const Instr& in);
 
 // Index into spec::kVariants of the variant implementing `in`, or -1.
 int variant_of(const Instr& in);
-
-// The batch API as free functions, for callers that prefer them.
-inline void run_batch(const Compiled& f, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
-                      std::uint32_t* d, std::size_t n) {
-    f.run(a, b, c, d, n);
-}
-inline void run_batch(const Compiled& f, const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c,
-                      std::uint32_t* d, std::size_t n) {
-    f.run(a, b, c, d, n);
-}
 
 }  // namespace ptxv

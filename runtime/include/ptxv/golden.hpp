@@ -40,7 +40,6 @@ struct GoldenReport {
     // True when there was something to compare and nothing failed.
     bool ok() const { return evaluated > 0 && disagreements == 0 && errors == 0; }
 };
-using GoldenResult = GoldenReport;
 
 // Evaluates every line of `tsv` with ptxv::interpret and with ptxv::compile,
 // compares both with the recorded d and writes a report to `report`: the

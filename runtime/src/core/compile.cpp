@@ -16,9 +16,9 @@
 #include <string_view>
 #include <type_traits>
 
-#include "batch4.hpp"
-#include "dispatch_ssse3.hpp"
-#include "isa.hpp"
+#include "../simd/batch4.hpp"
+#include "../simd/dispatch_ssse3.hpp"
+#include "../simd/isa.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv_tables.hpp"
