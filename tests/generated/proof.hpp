@@ -24,6 +24,7 @@
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv/random.hpp"
+#include "ptxv/random_form.hpp"
 #include "ptxv_tables.hpp"
 
 namespace proof {
@@ -324,21 +325,25 @@ inline void scalar_byte_pairs(const std::vector<int>& variants, Tally& tally, st
     }
 }
 
-// Seeded random vectors: every variant, random parameter forms, `per_variant`
-// vectors each, some through the batch forms. Returns the vector count.
-inline std::uint64_t scalar_random(const std::vector<int>& variants, Tally& tally, std::uint64_t seed,
-                                   std::size_t per_variant) {
+// Seeded random vectors: every variant, `per_variant` vectors each over random
+// forms (ptxv::random_form: selectors, d selectors, negations, operand counts,
+// immediates), 16 vectors a form, some through the batch forms. Returns the
+// vector count. Scalar and SIMD variants alike.
+inline std::uint64_t random_vectors(const std::vector<int>& variants, Tally& tally, std::uint64_t seed,
+                                    std::size_t per_variant) {
     Rng rng(seed);
     const std::uint64_t before = tally.vectors;
     for (int v : variants) {
-        const std::vector<Instr> forms = scalar_forms(v);
         for (std::size_t done = 0; done < per_variant; done += 16) {
-            Prover p(forms[rng.below(static_cast<unsigned>(forms.size()))], tally);
+            Prover p(ptxv::random_form(v, rng), tally);
+            const Instr& in = p.instr();
             std::vector<u32> a(16), b(16), c(16);
             for (std::size_t i = 0; i < 16; ++i) {
-                a[i] = biased(rng);
-                b[i] = biased(rng);
-                c[i] = biased(rng);
+                // An immediate is the operand's value; without c the
+                // instruction reads none, and 0 is what the replay line passes.
+                a[i] = ptxv::operand_value(in.a, biased(rng));
+                b[i] = ptxv::operand_value(in.b, biased(rng));
+                c[i] = in.has_c ? ptxv::operand_value(in.c, biased(rng)) : 0u;
                 p.check(a[i], b[i], c[i]);
             }
             if ((done / 16) % 4 == 0) p.check_batch(a, b, c);
@@ -431,34 +436,6 @@ inline void simd_selector_sweep(const std::vector<int>& variants, Tally& tally, 
     }
 }
 
-// Seeded random vectors with random selectors and masks; some through the
-// batch forms. Returns the vector count.
-inline std::uint64_t simd_random(const std::vector<int>& variants, Tally& tally, std::uint64_t seed,
-                                 std::size_t per_variant) {
-    Rng rng(seed);
-    const std::uint64_t before = tally.vectors;
-    for (int v : variants) {
-        const unsigned lanes = lanes_of_variant(v);
-        const std::vector<unsigned> masks = mask_sets(v);
-        for (std::size_t done = 0; done < per_variant; done += 16) {
-            unsigned as = 0, bs = 0;
-            for (unsigned i = 0; i < lanes; ++i) {
-                as |= rng.below(2 * lanes) << (4 * i);
-                bs |= rng.below(2 * lanes) << (4 * i);
-            }
-            Prover p(simd_form(v, as, bs, masks[rng.below(static_cast<unsigned>(masks.size()))]), tally);
-            std::vector<u32> a(16), b(16), c(16);
-            for (std::size_t i = 0; i < 16; ++i) {
-                a[i] = biased(rng);
-                b[i] = biased(rng);
-                c[i] = biased(rng);
-                p.check(a[i], b[i], c[i]);
-            }
-            if ((done / 16) % 4 == 0) p.check_batch(a, b, c);
-        }
-    }
-    return tally.vectors - before;
-}
 
 // ---- Array-shaped inputs, for the forms that take a, b, c and d as arrays.
 
@@ -578,17 +555,15 @@ inline std::vector<Prover> half_forms(int variant, Tally& tally) {
     return forms;
 }
 
-// Byte forms: `count` random (a selector, b selector) pairs, masks in turn.
-inline std::vector<Prover> byte_forms(int variant, Tally& tally, Rng& rng, unsigned count) {
+// SIMD forms: `count` random forms (ptxv::random_form), with the masks taken
+// in turn instead of drawn, so that every mask is met.
+inline std::vector<Prover> simd_random_forms(int variant, Tally& tally, Rng& rng, unsigned count) {
     std::vector<Prover> forms;
     const std::vector<unsigned> masks = mask_sets(variant);
     for (unsigned j = 0; j < count; ++j) {
-        unsigned as = 0, bs = 0;
-        for (unsigned i = 0; i < 4; ++i) {
-            as |= rng.below(8) << (4 * i);
-            bs |= rng.below(8) << (4 * i);
-        }
-        forms.emplace_back(simd_form(variant, as, bs, masks[j % masks.size()]), tally);
+        Instr in = ptxv::random_form(variant, rng);
+        in.mask = static_cast<std::uint8_t>(masks[j % masks.size()]);
+        forms.emplace_back(in, tally);
     }
     return forms;
 }

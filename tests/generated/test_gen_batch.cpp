@@ -137,15 +137,7 @@ void sweep(const std::vector<int>& variants, unsigned random_forms, proof::Tally
         std::vector<proof::Prover> forms;
         for (unsigned m : masks)
             if (m != full) forms.emplace_back(proof::simd_form(v, asel0, bsel0, m), t);
-        for (unsigned j = 0; j < random_forms; ++j) {
-            // Any element of the pair {b:a} in any lane, for both Va and Vb.
-            unsigned as = 0, bs = 0;
-            for (unsigned i = 0; i < lanes; ++i) {
-                as |= rng.below(2 * lanes) << (4 * i);
-                bs |= rng.below(2 * lanes) << (4 * i);
-            }
-            forms.emplace_back(proof::simd_form(v, as, bs, masks[rng.below(static_cast<unsigned>(masks.size()))]), t);
-        }
+        for (unsigned j = 0; j < random_forms; ++j) forms.emplace_back(ptxv::random_form(v, rng), t);
         for (proof::Prover& p : forms)
             for (int k = 0; k < 3; ++k) check_run(p, t, plan, rng, lanes, turn++ % (kSizes.size() - 1));
     }

@@ -88,7 +88,7 @@ TEST_CASE("SIMD families generated = interp: selectors and masks over boundary w
             proof::Rng rng(f.seed + 2);
             const std::vector<proof::u32> words = proof::lane_words({0, 0x7f, 0x80, 0xff}, 4);
             for (int v : f.variants) {
-                std::vector<proof::Prover> forms = proof::byte_forms(v, t, rng, 45);
+                std::vector<proof::Prover> forms = proof::simd_random_forms(v, t, rng, 45);
                 proof::word_cross(forms, words);
             }
         } else {
@@ -108,7 +108,7 @@ TEST_CASE("SIMD families generated = interp: seeded random vectors", "[generated
     for (const SimdFamily& f : simd_families()) {
         INFO(f.name);
         proof::Tally t;
-        CHECK(proof::simd_random(f.variants, t, f.seed + 3, 2048) >= f.variants.size() * 2048);
+        CHECK(proof::random_vectors(f.variants, t, f.seed + 3, 2048) >= f.variants.size() * 2048);
         t.finish();
     }
 }

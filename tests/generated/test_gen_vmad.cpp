@@ -34,7 +34,7 @@ TEST_CASE("vmad generated = interp: every byte pair through .b selectors", "[gen
 
 TEST_CASE("vmad generated = interp: seeded random vectors", "[generated][vmad][random]") {
     proof::Tally t;
-    CHECK(proof::scalar_random(variants(), t, 0x766d611, 2048) >= variants().size() * 2048);
+    CHECK(proof::random_vectors(variants(), t, 0x766d611, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

@@ -33,7 +33,7 @@ TEST_CASE("vop generated = interp: every byte pair through .b selectors", "[gene
 
 TEST_CASE("vop generated = interp: seeded random vectors", "[generated][vop][random]") {
     proof::Tally t;
-    CHECK(proof::scalar_random(variants(), t, 0x766f71, 2048) >= variants().size() * 2048);
+    CHECK(proof::random_vectors(variants(), t, 0x766f71, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

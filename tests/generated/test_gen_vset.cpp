@@ -33,7 +33,7 @@ TEST_CASE("vset generated = interp: every byte pair through .b selectors", "[gen
 
 TEST_CASE("vset generated = interp: seeded random vectors", "[generated][vset][random]") {
     proof::Tally t;
-    CHECK(proof::scalar_random(variants(), t, 0x7673651, 2048) >= variants().size() * 2048);
+    CHECK(proof::random_vectors(variants(), t, 0x7673651, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

@@ -33,7 +33,7 @@ TEST_CASE("vshift generated = interp: every byte pair through .b selectors", "[g
 
 TEST_CASE("vshift generated = interp: seeded random vectors", "[generated][vshift][random]") {
     proof::Tally t;
-    CHECK(proof::scalar_random(variants(), t, 0x7673681, 2048) >= variants().size() * 2048);
+    CHECK(proof::random_vectors(variants(), t, 0x7673681, 2048) >= variants().size() * 2048);
     t.finish();
 }
 

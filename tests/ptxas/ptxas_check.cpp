@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -40,6 +41,7 @@
 #include "ptxv/instr.hpp"
 #include "ptxv/parse.hpp"
 #include "ptxv/random.hpp"
+#include "ptxv/random_form.hpp"
 #include "ptxv/spec_tables.hpp"
 #include "ptxv_tables.hpp"
 
@@ -225,9 +227,35 @@ std::string simd_source_sel(const OpcodeInfo& info, Rng& r) {
 }
 
 // ---------------------------------------------------------------------------
-// Valid forms: every part drawn from what the variant's opcode allows.
+// Valid forms: the parts are ptxv::random_form's (the runtime's one draw of
+// valid forms, from the tables); what is added here is every way PTX lets
+// them be written, which is what ptxas and the parser must agree on:
+// modifiers in any order and .sat repeated (R16), a predicate guard, loose
+// whitespace, any registers, default masks and selectors written out, and
+// immediates in every literal syntax.
 
-Form make_valid(int vi, Rng& r) {
+// The SIMD mask or selector as written, without the '.'; "" when it is the
+// default and left out.
+std::string simd_mask(const OpcodeInfo& info, std::uint8_t mask, Rng& r) {
+    if (mask == info.default_mask && r.chance(3, 4)) return "";
+    std::string s(1, info.selector_prefix);
+    for (int i = lanes(info) - 1; i >= 0; --i) {
+        if ((mask >> i & 1u) != 0) s += static_cast<char>('0' + i);
+    }
+    return s;
+}
+
+std::string simd_sel(const OpcodeInfo& info, const std::array<std::uint8_t, 4>& sel,
+                     const std::array<std::uint8_t, 4>& def, Rng& r) {
+    std::string s(1, info.selector_prefix), d = s;
+    for (std::size_t i = static_cast<std::size_t>(lanes(info)); i-- > 0;) {
+        s += static_cast<char>('0' + sel[i]);
+        d += static_cast<char>('0' + def[i]);
+    }
+    return s == d && r.chance(3, 4) ? "" : s;
+}
+
+Form spell(int vi, const ptxv::Instr& in, Rng& r) {
     Form f;
     f.variant = vi;
     f.opcode = kVariants[vi].opcode;
@@ -253,51 +281,37 @@ Form make_valid(int vi, Rng& r) {
     if (r.chance(1, 4)) f.guard = std::string(r.chance(1, 2) ? "@!p" : "@p") + std::to_string(r.below(4)) + " ";
     f.loose = r.chance(1, 8);
 
-    f.ops.resize(3);
-    for (Opnd& o : f.ops) o.text = reg(r);
-    const bool op2 = has_op2(f);
-    bool need_c = info.c_operand == COperand::required || op2;
+    const ptxv::Operand* src[3] = {&in.a, &in.b, &in.c};
+    f.ops.resize(in.has_c ? 4 : 3);
+    for (std::size_t i = 0; i < f.ops.size(); ++i) {
+        Opnd& o = f.ops[i];
+        if (i != D && src[i - 1]->kind == ptxv::Operand::Kind::imm) {
+            o = Opnd{false, true, immediate(r), ""};
+            continue;
+        }
+        o.text = reg(r);
+        o.neg = i != D && src[i - 1]->neg;
+    }
+    auto sel_name = [](ptxv::Sel s) { return std::string(kSelNames[static_cast<int>(s)]); };
     if (scalar(info)) {
-        const bool merge_ok = info.dest_sels != 0 && !(info.exclusive_op2_dsel && op2);
-        const std::size_t roll = r.below(10);
-        if (roll >= 5 && roll < 8 && merge_ok) {
-            f.ops[D].sel = r.pick(names_of(kSelNames, info.dest_sels));
-            need_c = true;
-        } else if (roll >= 8 && info.ignored_dest_sels != 0) {
-            f.ops[D].sel = r.pick(names_of(kSelNames, info.ignored_dest_sels));  // R16
-        }
-        for (int s : {A, B}) {
-            if (info.source_sels != 0 && r.chance(1, 2)) f.ops[s].sel = r.pick(names_of(kSelNames, info.source_sels));
-        }
+        f.ops[D].sel = sel_name(in.dsel);
+        if (!f.ops[A].imm) f.ops[A].sel = sel_name(in.asel);
+        if (!f.ops[B].imm) f.ops[B].sel = sel_name(in.bsel);
+        if (in.has_c && !f.ops[C].imm) f.ops[C].sel = sel_name(in.csel);
     } else {
-        if (r.chance(2, 5)) f.ops[D].sel = r.pick(split_words(info.masks, ' '));
-        for (int s : {A, B}) {
-            if (r.chance(1, 2)) f.ops[s].sel = simd_source_sel(info, r);
-        }
-    }
-    if (need_c || r.chance(1, 2)) f.ops.push_back(Opnd{false, false, reg(r), ""});
-    if (f.ops.size() > C && info.ignored_c_sels != 0 && r.chance(1, 6)) {
-        f.ops[C].sel = r.pick(names_of(kSelNames, info.ignored_c_sels));  // R16
-    }
-    if (info.immediates) {
-        for (std::size_t s = A; s < f.ops.size(); ++s) {
-            if (r.chance(1, 5)) f.ops[s] = Opnd{false, true, immediate(r), ""};
-        }
-    }
-    if (info.negations != 0) {
-        const unsigned allowed = has_mod(f, "po") ? info.negations_po : info.negations;
-        std::vector<unsigned> sets;
-        for (unsigned set = 0; set < 8; ++set) {
-            if ((allowed >> set & 1u) != 0 && ((set & 4u) == 0 || f.ops.size() > C)) sets.push_back(set);
-        }
-        const unsigned set = sets.empty() ? 0 : r.pick(sets);
-        for (int i = 0; i < 3; ++i) {
-            if ((set >> i & 1u) == 0) continue;
-            make_reg(f.ops[static_cast<std::size_t>(i + 1)], r);
-            f.ops[static_cast<std::size_t>(i + 1)].neg = true;
-        }
+        f.ops[D].sel = simd_mask(info, in.mask, r);
+        f.ops[A].sel = simd_sel(info, in.simd_asel, info.default_asel, r);
+        f.ops[B].sel = simd_sel(info, in.simd_bsel, info.default_bsel, r);
     }
     return f;
+}
+
+Form make_valid(int vi, Rng& r) {
+    for (;;) {
+        Form f = spell(vi, ptxv::random_form(vi, r), r);
+        // R17's selector is checked on its own, not as a valid form.
+        if (render(f).find(kReservedSelector) == std::string::npos) return f;
+    }
 }
 
 // ---------------------------------------------------------------------------

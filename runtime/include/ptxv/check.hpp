@@ -14,9 +14,9 @@ struct CheckResult {
 };
 
 // Draws `vectors` random (instruction, a, b, c) cases, every variant of
-// spec::kVariants in turn with random selectors, masks, d selectors,
-// negations, operand counts and immediates, and operand values biased
-// towards lane boundaries. Each instruction is written as PTX text, decoded
+// spec::kVariants in turn as a ptxv::random_form (random selectors, masks,
+// d selectors, negations, operand counts and immediates), with operand
+// values from ptxv::biased_word. Each instruction is written as PTX text, decoded
 // by ptxv::parse, and evaluated by ptxv::interpret and by ptxv::compile (one
 // value at a time and through the batch forms). Each mismatch up to
 // `max_reports` is written to `report` with a replayable

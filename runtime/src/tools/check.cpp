@@ -1,13 +1,13 @@
 // ptxv: random differential check of the generated code against the
 // reference interpreter.
 //
-// Instructions are drawn from the decode tables and written as text, so one
-// run exercises the whole path an emulator takes (parse -> compile -> call)
-// against the path the interpreter takes (parse -> interpret). One text is
-// decoded per batch of vectors: decoding costs far more than evaluating.
+// Instructions are drawn from the decode tables (ptxv::random_form) and
+// written as text, so one run exercises the whole path an emulator takes
+// (parse -> compile -> call) against the path the interpreter takes
+// (parse -> interpret). One text is decoded per batch of vectors: decoding
+// costs far more than evaluating.
 
 #include "ptxv/check.hpp"
-#include "ptxv/random.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,13 +15,14 @@
 #include <exception>
 #include <ostream>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "ptxv/compile.hpp"
 #include "ptxv/instr.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
+#include "ptxv/random_form.hpp"
 #include "ptxv_tables.hpp"
 
 namespace ptxv {
@@ -29,127 +30,10 @@ namespace {
 
 using Rng = SplitMix64;
 
-// Lane values where the arithmetic changes behaviour: zero, one, the signed
-// and unsigned extremes and their neighbours, for a lane of `bits` bits.
-std::uint32_t boundary_lane(Rng& rng, int bits) {
-    const std::uint64_t top = std::uint64_t{1} << (bits - 1);
-    const std::uint64_t all = (std::uint64_t{1} << bits) - 1;
-    const std::uint64_t table[] = {0, 1, 2, top - 1, top, top + 1, all, all - 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff};
-    std::uint64_t v = table[rng.below(sizeof table / sizeof table[0])];
-    return static_cast<std::uint32_t>(v & all);
-}
-
-// A 32-bit operand value: each lane (of a randomly chosen width, so scalar
-// byte/half-word selectors and both SIMD geometries meet boundaries) is a
-// boundary value or random.
-std::uint32_t biased_value(Rng& rng) {
-    static constexpr int kWidths[] = {32, 16, 8};
-    const int bits = kWidths[rng.below(3)];
-    if (rng.chance(1, 8)) return rng.word();
-    std::uint32_t v = 0;
-    for (int shift = 0; shift < 32; shift += bits) {
-        const std::uint32_t lane = rng.chance(1, 4) ? (rng.word() & static_cast<std::uint32_t>((std::uint64_t{1} << bits) - 1))
-                                                 : boundary_lane(rng, bits);
-        v |= lane << shift;
-    }
-    return v;
-}
-
-// A random member of a bit set over Sel, or Sel::none with probability 1/(n+1).
-int random_sel(Rng& rng, std::uint16_t set) {
-    int members[16];
-    int n = 0;
-    for (int k = 0; k < 16; ++k) {
-        if ((set >> k & 1u) != 0) members[n++] = k;
-    }
-    const unsigned pick = rng.below(static_cast<unsigned>(n + 1));
-    return pick == static_cast<unsigned>(n) ? 0 : members[pick];
-}
-
-std::vector<std::string_view> words(const char* list) {
-    std::vector<std::string_view> out;
-    std::string_view s = list;
-    while (!s.empty()) {
-        const std::size_t space = s.find(' ');
-        if (space != 0) out.push_back(s.substr(0, space));
-        if (space == std::string_view::npos) break;
-        s.remove_prefix(space + 1);
-    }
-    return out;
-}
-
 std::string hex(std::uint32_t v) {
     char buf[16];
     std::snprintf(buf, sizeof buf, "0x%08x", static_cast<unsigned>(v));
     return buf;
-}
-
-// One random valid instruction of variant `index`. The values the immediates
-// take are those of `imm` (a, b, c).
-std::string random_text(int index, Rng& rng, const std::uint32_t (&imm)[3]) {
-    const spec::VariantInfo& v = spec::kVariants[index];
-    const spec::OpcodeInfo& info = spec::kOpcodes[v.opcode];
-    const bool scalar = info.geometry == Geometry::scalar;
-    // The variant's modifiers decide which operand forms are valid.
-    const bool has_op2 = v.op2 != Op2::none, po = v.po;
-
-    std::string s = v.ptx;
-    s += " r1";
-    bool need_c = info.c_operand == spec::COperand::required || has_op2;
-    if (scalar) {
-        // A merging d selector only without .op2; the ignored ones always.
-        const std::uint16_t dsels =
-            static_cast<std::uint16_t>(info.ignored_dest_sels | (has_op2 && info.exclusive_op2_dsel ? 0 : info.dest_sels));
-        const int d = random_sel(rng, dsels);
-        if (d != 0) {
-            s += '.';
-            s += kSelNames[d];
-            if ((info.dest_sels >> d & 1u) != 0) need_c = true;
-        }
-    } else if (!rng.chance(1, 4)) {
-        const std::vector<std::string_view> masks = words(info.masks);
-        s += '.';
-        s += masks[rng.below(static_cast<unsigned>(masks.size()))];
-    }
-
-    unsigned neg = 0;
-    if (info.negations != 0) {
-        const unsigned allowed = po ? info.negations_po : info.negations;
-        unsigned sets[8];
-        unsigned n = 0;
-        for (unsigned k = 0; k < 8; ++k) {
-            if ((allowed >> k & 1u) != 0) sets[n++] = k;
-        }
-        neg = sets[rng.below(n)];
-    }
-    const bool has_c = need_c || rng.chance(1, 2);
-
-    const int lanes = lanes_of(info.geometry);
-    const char* names[3] = {"r2", "r3", "r4"};
-    for (int slot = 0; slot < (has_c ? 3 : 2); ++slot) {
-        s += ", ";
-        const bool negated = (neg >> slot & 1u) != 0;
-        if (info.immediates && !negated && rng.chance(1, 8)) {
-            s += hex(imm[slot]);
-            continue;
-        }
-        if (negated) s += '-';
-        s += names[slot];
-        if (slot == 2) continue;
-        if (scalar) {
-            const int sel = random_sel(rng, info.source_sels);
-            if (sel != 0) {
-                s += '.';
-                s += kSelNames[sel];
-            }
-        } else if (!rng.chance(1, 4)) {
-            s += '.';
-            s += info.selector_prefix;
-            for (int i = 0; i < lanes; ++i) s += static_cast<char>('0' + rng.below(static_cast<unsigned>(2 * lanes)));
-        }
-    }
-    s += ';';
-    return s;
 }
 
 class Reporter {
@@ -209,8 +93,7 @@ CheckResult check_random(std::uint64_t vectors, std::uint64_t seed, std::ostream
             ++result.variants;
         }
 
-        const std::uint32_t imm[3] = {biased_value(rng), biased_value(rng), biased_value(rng)};
-        const std::string text = random_text(index, rng, imm);
+        const std::string text = print(random_form(index, rng));
         Instr in;
         Compiled f;
         try {
@@ -235,11 +118,11 @@ CheckResult check_random(std::uint64_t vectors, std::uint64_t seed, std::ostream
         want.resize(n);
         got.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            av[i] = operand_value(in.a, biased_value(rng));
-            bv[i] = operand_value(in.b, biased_value(rng));
+            av[i] = operand_value(in.a, biased_word(rng));
+            bv[i] = operand_value(in.b, biased_word(rng));
             // Without operand c the instruction reads none; 0 is what
             // `ptxv eval` passes then, so the replay line reproduces the case.
-            cv[i] = in.has_c ? operand_value(in.c, biased_value(rng)) : 0;
+            cv[i] = in.has_c ? operand_value(in.c, biased_word(rng)) : 0;
             want[i] = interpret(in, av[i], bv[i], cv[i]);
             const std::uint32_t d = f(av[i], bv[i], cv[i]);
             if (d != want[i]) {
