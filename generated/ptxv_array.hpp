@@ -6,10 +6,11 @@
 // for i < n, with the template arguments of the per-word form in ptxv.hpp.
 // a, b and c hold n words each (c is read where the mask or .add needs it);
 // d may be a, b or c, or not overlap them at all.
-// With GCC or Clang on a little-endian target, four words are computed at a
-// time on 128-bit vectors, each lane in its own width where the types allow;
-// the rest, and other compilers, use the per-word form. Needs only
-// ptxv.hpp, the standard library and, on x86, <emmintrin.h>. PTX ISA 9.1.
+// With GCC or Clang on a little-endian target, whole vectors of words are
+// computed at a time (32 bytes where the translation unit is built for AVX2,
+// else 16), each lane in its own width where the types allow; the rest, and
+// other compilers, use the per-word form. Needs only ptxv.hpp, the standard
+// library and, on x86, <immintrin.h>. PTX ISA 9.1.
 #ifndef PTXV_GENERATED_PTXV_ARRAY_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_ARRAY_HPP_INCLUDED
 
@@ -33,10 +34,10 @@
 #ifndef PTXV_ARRAY_VECTOR
 #define PTXV_ARRAY_VECTOR 0
 #endif
-// On x86 the saturating adds, the average and the byte sums use the SSE2
-// instructions made for them (paddsb, pavgb, pmaddwd), which the operators of
-// the vector extensions cannot name. Define PTXV_ARRAY_X86 to 0 for the
-// portable formulation everywhere.
+// On x86 the saturating adds, the average, the byte sums and the widening use
+// the instructions made for them (paddsb, pavgb, pmaddwd, psadbw, punpcklbw),
+// which the operators of the vector extensions cannot name. Define
+// PTXV_ARRAY_X86 to 0 for the portable formulation everywhere.
 #ifndef PTXV_ARRAY_X86
 #if PTXV_ARRAY_VECTOR && defined(__SSE2__)
 #define PTXV_ARRAY_X86 1
@@ -45,68 +46,544 @@
 #endif
 #endif
 #if PTXV_ARRAY_X86
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
-// Each path has its own inline namespace, so translation units built with
-// different settings link together without mixing definitions.
-#if PTXV_ARRAY_X86
-#define PTXV_ARRAY_PATH path_x86
+// The target: its vector width in bytes, and an inline namespace of its own,
+// so that translation units built for different targets link together
+// without mixing definitions.
+#if PTXV_ARRAY_X86 && defined(__AVX2__)
+#define PTXV_ARRAY_BYTES 32
+#define PTXV_ARRAY_PATH path_avx2
+#elif PTXV_ARRAY_X86 && defined(__SSSE3__)
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_ssse3
+#elif PTXV_ARRAY_X86
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_sse2
 #elif PTXV_ARRAY_VECTOR
+#define PTXV_ARRAY_BYTES 16
 #define PTXV_ARRAY_PATH path_vector
 #else
+#define PTXV_ARRAY_BYTES 4
 #define PTXV_ARRAY_PATH path_word
+#endif
+// Byte shuffles with a control vector (pshufb) and byte multiply-adds
+// (pmaddubsw): SSSE3 and AVX2.
+#if PTXV_ARRAY_X86 && defined(__SSSE3__)
+#define PTXV_ARRAY_SSSE3 1
+#else
+#define PTXV_ARRAY_SSSE3 0
 #endif
 
 namespace ptxv {
 namespace array {
 inline namespace PTXV_ARRAY_PATH {
 namespace detail {
+
+// The lane plan: generator/primitives/lane_plan.hpp.
+// What computes the lane results.
+enum class LaneOp : unsigned {
+    // In the lanes' own width; the operands' signedness is `sa` (same types).
+    add,      // wrap-around (R7 without .sat): the types do not matter
+    sub,
+    addsat,   // saturating, d of the operands' signedness
+    subsat,
+    avrg_u,   // unsigned average
+    avrg_s,   // signed average, rounded as R5 says
+    absdiff,  // |a - b|, unsigned
+    min,
+    max,
+    cmp,      // 0 or 1 per lane (R14); `code` is the comparison, eq ne lt le gt ge
+    // .add (R11) without computing lane results: sums of a and of b
+    // (wrap-around add or subtract), or of |a - b| (same signedness).
+    sum_add,
+    sum_sub,
+    sum_absdiff,
+    // Mixed types: lanes widened to twice their width, extended by `sa` and
+    // `sb`, where every exact result fits (R3, R5); `code` is the operation,
+    // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
+    // to d's range under .sat (R7, d signed when `sd`).
+    wide,
+};
+
+// The clamp an own-width result still needs under .sat when d's signedness
+// differs from the operands' (R7).
+enum class LaneFix : unsigned { none, to_signed, to_unsigned };
+
+struct LanePlan {
+    unsigned bits = 8;  // lane width: 8 or 16
+    LaneOp op = LaneOp::add;
+    unsigned code = 0;
+    bool sa = false, sb = false;  // signed operands (an own-width op: `sa` alone)
+    bool sd = false, sat = false;  // signed d, .sat: the clamp of a widened plan
+    bool sum = false;          // .add: the lane results are summed into c (R11)
+    bool sum_signed = false;   // ... read as signed lanes
+    LaneFix fix = LaneFix::none;
+};
+
+constexpr unsigned encode(const LanePlan& p) noexcept {
+    return (p.bits == 16 ? 1u : 0u) | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
+           (p.sb ? 1u : 0u) << 10 | (p.sd ? 1u : 0u) << 11 | (p.sat ? 1u : 0u) << 12 | (p.sum ? 1u : 0u) << 13 |
+           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15;
+}
+
+constexpr LanePlan decode(unsigned x) noexcept {
+    LanePlan p;
+    p.bits = (x & 1u) != 0 ? 16 : 8;
+    p.op = static_cast<LaneOp>(x >> 1 & 0xfu);
+    p.code = x >> 5 & 0xfu;
+    p.sa = (x >> 9 & 1u) != 0;
+    p.sb = (x >> 10 & 1u) != 0;
+    p.sd = (x >> 11 & 1u) != 0;
+    p.sat = (x >> 12 & 1u) != 0;
+    p.sum = (x >> 13 & 1u) != 0;
+    p.sum_signed = (x >> 14 & 1u) != 0;
+    p.fix = static_cast<LaneFix>(x >> 15 & 3u);
+    return p;
+}
+
+// The SIMD kernel library: generator/primitives/simd.hpp.
 #if PTXV_ARRAY_VECTOR
 
-typedef std::uint8_t u8x16 __attribute__((vector_size(16)));
-typedef std::int8_t s8x16 __attribute__((vector_size(16)));
-typedef std::uint16_t u16x8 __attribute__((vector_size(16)));
-typedef std::int16_t s16x8 __attribute__((vector_size(16)));
-typedef std::uint32_t u32x4 __attribute__((vector_size(16)));
-typedef std::int32_t s32x4 __attribute__((vector_size(16)));
+// Words per vector.
+inline constexpr std::size_t kWords = PTXV_ARRAY_BYTES / 4;
+
+typedef std::uint8_t u8v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int8_t s8v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint16_t u16v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int16_t s16v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint32_t u32v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int32_t s32v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint64_t u64v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+// The vectors the kernels pass around: words.
+typedef u32v V;
+
+#if PTXV_ARRAY_X86
+#if PTXV_ARRAY_BYTES == 32
+typedef __m256i M;
+#define PTXV_ARRAY_X(op) _mm256_##op
+#else
+typedef __m128i M;
+#define PTXV_ARRAY_X(op) _mm_##op
+#endif
+#endif
 
 // Lane vectors of width W (8 or 16): unsigned, signed, and signed lanes of
 // twice the width (the widened path).
 template <int W> struct L;
 template <> struct L<8> {
-    typedef u8x16 U;
-    typedef s8x16 S;
-    typedef s16x8 WS;
+    typedef u8v U;
+    typedef s8v S;
+    typedef s16v WS;
     static constexpr unsigned kLanes = 4;
     static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu, kOne = 0x01010101u;
 };
 template <> struct L<16> {
-    typedef u16x8 U;
-    typedef s16x8 S;
-    typedef s32x4 WS;
+    typedef u16v U;
+    typedef s16v S;
+    typedef s32v WS;
     static constexpr unsigned kLanes = 2;
     static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu, kOne = 0x00010001u;
 };
-template <int W, bool S> using V = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
+template <int W, bool S> using Lanes = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
-PTXV_FI u32x4 ld(const std::uint32_t* p) noexcept {
-    u32x4 v;
+PTXV_FI V ld(const std::uint32_t* p) noexcept {
+    V v;
     __builtin_memcpy(&v, p, sizeof v);
     return v;
 }
-PTXV_FI void st(std::uint32_t* p, u32x4 v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
+PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
 template <class T> PTXV_FI T splat(int x) noexcept {
     return T{} + static_cast<typename std::remove_reference<decltype(std::declval<T&>()[0])>::type>(x);
 }
+PTXV_FI V words(std::uint32_t x) noexcept { return V{} + x; }
 template <class T> PTXV_FI T vmin(T x, T y) noexcept { return x < y ? x : y; }
 template <class T> PTXV_FI T vmax(T x, T y) noexcept { return x < y ? y : x; }
-template <class T, class M> PTXV_FI T blend(M m, T x, T y) noexcept { return (x & (T)m) | (y & ~(T)m); }
+template <class T, class K> PTXV_FI T blend(K k, T x, T y) noexcept { return (x & (T)k) | (y & ~(T)k); }
 
 // The bits of a word that the lanes in mask occupy (the per-word forms' own).
 template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
     return W == 8 ? ::ptxv::detail::lanes<4>::mask(mask) : ::ptxv::detail::lanes<2>::mask(mask);
 }
-constexpr int popcount(unsigned m) noexcept { return m == 0 ? 0 : static_cast<int>(m & 1u) + popcount(m >> 1); }
+constexpr unsigned popcount(unsigned m) noexcept { return m == 0 ? 0 : (m & 1u) + popcount(m >> 1); }
+
+// The same for lanes widened to twice their width: each 64 bits hold the
+// widened lanes of one or two words, lane j of them lane j % lanes of its word.
+template <int W> constexpr std::uint64_t wide_bits(unsigned mask) noexcept {
+    std::uint64_t r = 0;
+    for (unsigned j = 0; j < 32 / W; ++j)
+        if (((mask >> (j % L<W>::kLanes)) & 1u) != 0) r |= ((std::uint64_t{1} << (2 * W)) - 1) << (2 * W * j);
+    return r;
+}
+
+// The lanes a mask keeps (R4), in the form the kernels take it: the lane bits
+// of every word, the same for widened lanes, and how many lanes per word.
+struct Keep {
+    V bits, wide;
+    std::uint32_t count;
+};
+PTXV_FI Keep keep_of(std::uint32_t bits, std::uint64_t wide, std::uint32_t count) noexcept {
+    return {words(bits), (V)(u64v{} + wide), count};
+}
+template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
+    return keep_of(lane_bits<W>(mask), wide_bits<W>(mask), popcount(mask));
+}
+
+#if PTXV_ARRAY_SSSE3
+// Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
+// where ctl[j] has its top bit set.
+PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
+#endif
+
+// ---- Lanes in their own width.
+template <int W> PTXV_FI V add(V a, V b) noexcept { return (V)((typename L<W>::U)a + (typename L<W>::U)b); }
+template <int W> PTXV_FI V sub(V a, V b) noexcept { return (V)((typename L<W>::U)a - (typename L<W>::U)b); }
+// The saturated value of a signed overflow has the sign of a (R7): the
+// maximum, or its complement, the minimum. (A compare, not x >> (W - 1):
+// SSE2 has no arithmetic shift of bytes.)
+template <int W> PTXV_FI V sat_on(typename L<W>::S ov, typename L<W>::S x, typename L<W>::S r) noexcept {
+    typedef typename L<W>::S S;
+    return (V)blend(ov, (S)((S)(x < S{}) ^ splat<S>((1 << (W - 1)) - 1)), r);
+}
+template <int W, bool Signed> PTXV_FI V addsat(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    const M x = (M)a, y = (M)b;
+    if constexpr (W == 8) return (V)(Signed ? PTXV_ARRAY_X(adds_epi8)(x, y) : PTXV_ARRAY_X(adds_epu8)(x, y));
+    else return (V)(Signed ? PTXV_ARRAY_X(adds_epi16)(x, y) : PTXV_ARRAY_X(adds_epu16)(x, y));
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    if constexpr (!Signed) {
+        return (V)(vmin((U)a, (U)~b) + (U)b);
+    } else {
+        const S x = (S)a, y = (S)b, r = (S)((U)a + (U)b);
+        return sat_on<W>((S)(((x ^ r) & (y ^ r)) < S{}), x, r);
+    }
+#endif
+}
+template <int W, bool Signed> PTXV_FI V subsat(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    const M x = (M)a, y = (M)b;
+    if constexpr (W == 8) return (V)(Signed ? PTXV_ARRAY_X(subs_epi8)(x, y) : PTXV_ARRAY_X(subs_epu8)(x, y));
+    else return (V)(Signed ? PTXV_ARRAY_X(subs_epi16)(x, y) : PTXV_ARRAY_X(subs_epu16)(x, y));
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    if constexpr (!Signed) {
+        return (V)(vmax((U)a, (U)b) - (U)b);
+    } else {
+        const S x = (S)a, y = (S)b, r = (S)((U)a - (U)b);
+        return sat_on<W>((S)(((x ^ y) & (x ^ r)) < S{}), x, r);
+    }
+#endif
+}
+// Unsigned lanes only: (x + y + 1) >> 1 without the carry out.
+template <int W> PTXV_FI V avrg_u(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) return (V)PTXV_ARRAY_X(avg_epu8)((M)a, (M)b);
+    else return (V)PTXV_ARRAY_X(avg_epu16)((M)a, (M)b);
+#else
+    typedef typename L<W>::U U;
+    return (V)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
+#endif
+}
+// Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
+// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
+// which rounds half up; an odd s below 0 (exactly where that is below 1)
+// takes 1 off.
+template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    const V up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
+    const U odd = (U)((a ^ b) & L<W>::kOne);
+    return (V)((U)up - (odd & ~(U)((S)up > S{})));
+}
+// |a - b| of same-signed lanes fits the lane as an unsigned value.
+template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    typedef typename L<W>::U U;
+    return (V)((U)vmax((T)a, (T)b) - (U)vmin((T)a, (T)b));
+}
+template <int W, bool Signed> PTXV_FI V min(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    return (V)vmin((T)a, (T)b);
+}
+template <int W, bool Signed> PTXV_FI V max(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    return (V)vmax((T)a, (T)b);
+}
+// Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14). A compare gives -1
+// or 0: masked with 1 it is the result, plus 1 its negation.
+template <int W, bool Signed, unsigned C> PTXV_FI V cmp(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    typedef typename L<W>::U U;
+#if PTXV_ARRAY_X86
+    // Unsigned bytes have no compare instruction: x < y exactly when
+    // y - x, saturated at 0, is not 0; min(that, 1) is the result.
+    if constexpr (W == 8 && !Signed && C >= 2) {
+        const M x = (M)a, y = (M)b, one = PTXV_ARRAY_X(set1_epi8)(1);
+        const M lt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(y, x), one);
+        const M gt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(x, y), one);
+        if constexpr (C == 2) return (V)lt;
+        else if constexpr (C == 3) return (V)gt ^ (V)one;
+        else if constexpr (C == 4) return (V)gt;
+        else return (V)lt ^ (V)one;
+    }
+#endif
+    const T x = (T)a, y = (T)b;
+    if constexpr (C == 0) return (V)((U)(x == y) & 1);
+    else if constexpr (C == 1) return (V)((U)(x == y) + 1);
+    else if constexpr (C == 2) return (V)((U)(x < y) & 1);
+    else if constexpr (C == 3) return (V)((U)(x > y) + 1);
+    else if constexpr (C == 4) return (V)((U)(x > y) & 1);
+    else return (V)((U)(x < y) + 1);
+}
+// .sat into a d of the other signedness (R7): an unsigned lane result clamped
+// to the signed maximum, a signed one to 0.
+template <int W> PTXV_FI V to_signed(V r) noexcept {
+    typedef typename L<W>::U U;
+    return (V)vmin((U)r, splat<U>((1 << (W - 1)) - 1));
+}
+template <int W> PTXV_FI V to_unsigned(V r) noexcept {
+    typedef typename L<W>::S S;
+    return (V)vmax((S)r, S{});
+}
+// R10: the lanes in k from r, the others from c.
+PTXV_FI V merge(V r, V c, const Keep& k) noexcept { return (r & k.bits) | (c & ~k.bits); }
+
+// R11 for lane results held in their lanes: per word, the sum over the lanes
+// in k, each read as signed or unsigned. Signed lanes are offset to unsigned
+// first, and the offset taken back out of the sum.
+template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
+    const std::uint32_t offset = k.count << (W - 1);
+#if PTXV_ARRAY_SSSE3
+    // pmaddubsw multiplies unsigned bytes of one operand by signed bytes of
+    // the other and adds the pairs: with 0/1 weights on the side that is not
+    // v, the pair sums of the lanes in k, then pmaddwd adds the two pairs.
+    if constexpr (W == 8) {
+        const M w = (M)(k.bits & L<8>::kOne), x = (M)v;
+        const M pairs = Signed ? PTXV_ARRAY_X(maddubs_epi16)(w, x) : PTXV_ARRAY_X(maddubs_epi16)(x, w);
+        return (V)PTXV_ARRAY_X(madd_epi16)(pairs, PTXV_ARRAY_X(set1_epi16)(1));
+    }
+#endif
+#if PTXV_ARRAY_X86
+    // pmaddwd adds the two signed half-words of each word: byte lanes are
+    // first summed in pairs (at most 510), unsigned half-words offset to
+    // signed.
+    if constexpr (W == 8) {
+        if constexpr (Signed) v ^= L<8>::kSign;
+        const u16v h = (u16v)(v & k.bits);
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)((h & 0xffu) + (h >> 8)), PTXV_ARRAY_X(set1_epi16)(1));
+        return Signed ? s - offset : s;
+    } else {
+        // The 0/1 weights of the lanes in k as pmaddwd's second operand.
+        if constexpr (!Signed) v ^= L<16>::kSign;
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)v, (M)(k.bits & L<16>::kOne));
+        return Signed ? s : s + offset;
+    }
+#else
+    if constexpr (Signed) v ^= L<W>::kSign;
+    v &= k.bits;
+    if constexpr (W == 8) v = (v & L<8>::kLow) + ((v >> 8) & L<8>::kLow);
+    v = (v & 0xffffu) + (v >> 16);
+    return Signed ? v - offset : v;
+#endif
+}
+// R11 for |a - b| of same-signed lanes. Where pmaddubsw sums bytes (SSSE3),
+// the differences summed; else, on x86, psadbw sums the absolute
+// differences of the eight byte pairs of each 64-bit block: once over both
+// words (s0 + s1), once over the odd word alone (s1), and
+// (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
+// word. Flipping the sign bits of signed bytes keeps their differences.
+// Lanes outside k are cleared in both operands, so they add 0.
+template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noexcept {
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
+    if constexpr (W == 8) {
+        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+        a &= k.bits;
+        b &= k.bits;
+        const M x = (M)a, y = (M)b;
+        const M both = PTXV_ARRAY_X(sad_epu8)(x, y);
+        const M odd = PTXV_ARRAY_X(sad_epu8)(PTXV_ARRAY_X(srli_epi64)(x, 32), PTXV_ARRAY_X(srli_epi64)(y, 32));
+        return (V)PTXV_ARRAY_X(add_epi64)(both, PTXV_ARRAY_X(mul_epu32)(odd, PTXV_ARRAY_X(set1_epi32)(-1)));
+    } else {
+        return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
+    }
+#else
+    return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
+#endif
+}
+
+// ---- Lanes widened to twice their width, extended by type (R3, R5). On
+// x86 the halves are those of the unpack instructions, within each 16-byte
+// block; narrow() and wide_sum() read them back in the same order.
+template <int W> struct Wide {
+    typename L<W>::WS lo, hi;
+};
+template <int W, bool Signed> PTXV_FI Wide<W> ext(V v) noexcept {
+    typedef typename L<W>::WS WS;
+    // Unsigned lanes interleaved with zeros; signed ones put in the high half
+    // of each wide lane and shifted down arithmetically.
+#if PTXV_ARRAY_X86
+    const M x = (M)v, z = (M)V{};
+    if constexpr (W == 8 && Signed)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi8)(z, x) >> 8, (WS)PTXV_ARRAY_X(unpackhi_epi8)(z, x) >> 8};
+    else if constexpr (W == 8)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi8)(x, z), (WS)PTXV_ARRAY_X(unpackhi_epi8)(x, z)};
+    else if constexpr (Signed)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi16)(z, x) >> 16, (WS)PTXV_ARRAY_X(unpackhi_epi16)(z, x) >> 16};
+    else
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi16)(x, z), (WS)PTXV_ARRAY_X(unpackhi_epi16)(x, z)};
+#else
+    if constexpr (W == 8) {
+        const u8v x = (u8v)v, z{};
+        if constexpr (Signed)
+            return {(WS)__builtin_shufflevector(z, x, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23) >> 8,
+                    (WS)__builtin_shufflevector(z, x, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31) >> 8};
+        else
+            return {(WS)__builtin_shufflevector(x, z, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+                    (WS)__builtin_shufflevector(x, z, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)};
+    } else {
+        const u16v x = (u16v)v, z{};
+        if constexpr (Signed)
+            return {(WS)__builtin_shufflevector(z, x, 0, 8, 1, 9, 2, 10, 3, 11) >> 16,
+                    (WS)__builtin_shufflevector(z, x, 4, 12, 5, 13, 6, 14, 7, 15) >> 16};
+        else
+            return {(WS)__builtin_shufflevector(x, z, 0, 8, 1, 9, 2, 10, 3, 11),
+                    (WS)__builtin_shufflevector(x, z, 4, 12, 5, 13, 6, 14, 7, 15)};
+    }
+#endif
+}
+// The low W bits of every lane (R7 without .sat, R10).
+template <int W> PTXV_FI V narrow(Wide<W> t) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) {
+        // Lanes cut to 0..255 first, so the unsigned saturating pack keeps them.
+        const s16v low = splat<s16v>(0xff);
+        return (V)PTXV_ARRAY_X(packus_epi16)((M)(t.lo & low), (M)(t.hi & low));
+    } else {
+        // Lanes sign-extended from their low 16 bits first, so the signed
+        // saturating pack keeps them.
+        return (V)PTXV_ARRAY_X(packs_epi32)((M)((s32v)((u32v)t.lo << 16) >> 16), (M)((s32v)((u32v)t.hi << 16) >> 16));
+    }
+#else
+    if constexpr (W == 8)
+        return (V)__builtin_shufflevector((u8v)t.lo, (u8v)t.hi, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    else
+        return (V)__builtin_shufflevector((u16v)t.lo, (u16v)t.hi, 0, 2, 4, 6, 8, 10, 12, 14);
+#endif
+}
+// Operation order: add sub absdiff min max avrg, then the compares eq..ge.
+template <unsigned Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
+    if constexpr (Op == 0) return x + y;
+    else if constexpr (Op == 1) return x - y;
+    else if constexpr (Op == 2) return vmax(x - y, y - x);
+    else if constexpr (Op == 3) return vmin(x, y);
+    else if constexpr (Op == 4) return vmax(x, y);
+    else if constexpr (Op == 5) return (x + y + ((T)(x + y >= T{}) & 1)) >> 1;  // R5: (s + (s >= 0)) >> 1
+    else if constexpr (Op == 6) return (T)(x == y) & 1;
+    else if constexpr (Op == 7) return (T)(x != y) & 1;
+    else if constexpr (Op == 8) return (T)(x < y) & 1;
+    else if constexpr (Op == 9) return (T)(x <= y) & 1;
+    else if constexpr (Op == 10) return (T)(x > y) & 1;
+    else return (T)(x >= y) & 1;
+}
+template <int W, unsigned Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
+    return {wide_op<Op>(x.lo, y.lo), wide_op<Op>(x.hi, y.hi)};
+}
+// R7: .sat clamps to the lane range of d.
+template <int W, bool Signed> PTXV_FI Wide<W> clamp(Wide<W> t) noexcept {
+    typedef typename L<W>::WS WS;
+    const WS lo = splat<WS>(Signed ? -(1 << (W - 1)) : 0), hi = splat<WS>(Signed ? (1 << (W - 1)) - 1 : (1 << W) - 1);
+    return {vmin(vmax(t.lo, lo), hi), vmin(vmax(t.hi, lo), hi)};
+}
+// R11 on widened lane results: each word's lanes in k, summed.
+template <int W> PTXV_FI V wide_sum(Wide<W> t, const Keep& k) noexcept {
+    typedef typename L<W>::WS WS;
+    const WS l = t.lo & (WS)k.wide, h = t.hi & (WS)k.wide;
+#if PTXV_ARRAY_X86
+    // Per word pair sums (pmaddwd), or the wide lanes themselves; then the
+    // even and the odd 32-bit fields of each 16-byte block, added.
+    M pl, ph;
+    if constexpr (W == 8) {
+        pl = PTXV_ARRAY_X(madd_epi16)((M)l, PTXV_ARRAY_X(set1_epi16)(1));
+        ph = PTXV_ARRAY_X(madd_epi16)((M)h, PTXV_ARRAY_X(set1_epi16)(1));
+    } else {
+        pl = (M)l;
+        ph = (M)h;
+    }
+#if PTXV_ARRAY_BYTES == 32
+    const __m256 fl = _mm256_castsi256_ps(pl), fh = _mm256_castsi256_ps(ph);
+    return (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0x88)) + (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0xdd));
+#else
+    const __m128 fl = _mm_castsi128_ps(pl), fh = _mm_castsi128_ps(ph);
+    return (V)_mm_castps_si128(_mm_shuffle_ps(fl, fh, 0x88)) + (V)_mm_castps_si128(_mm_shuffle_ps(fl, fh, 0xdd));
+#endif
+#else
+    s32v pl, ph;
+    if constexpr (W == 8) {
+        // Each 32-bit field holds two 16-bit lane results: add them.
+        pl = ((s32v)((u32v)l << 16) >> 16) + ((s32v)l >> 16);
+        ph = ((s32v)((u32v)h << 16) >> 16) + ((s32v)h >> 16);
+    } else {
+        pl = l;
+        ph = h;
+    }
+    return (V)(__builtin_shufflevector(pl, ph, 0, 2, 4, 6) + __builtin_shufflevector(pl, ph, 1, 3, 5, 7));
+#endif
+}
+
+// ---- A lane plan (lane_plan.hpp), run.
+template <unsigned Plan> PTXV_FI Wide<decode(Plan).bits> widened(V a, V b) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    const Wide<W> t = wide<W, p.code>(ext<W, p.sa>(a), ext<W, p.sb>(b));
+    if constexpr (p.sat) return clamp<W, p.sd>(t);
+    else return t;
+}
+// The lane results, each in its lane (not for the sum-only plans).
+template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    if constexpr (p.op == LaneOp::wide) {
+        return narrow<W>(widened<Plan>(a, b));
+    } else {
+        V r;
+        if constexpr (p.op == LaneOp::add) r = add<W>(a, b);
+        else if constexpr (p.op == LaneOp::sub) r = sub<W>(a, b);
+        else if constexpr (p.op == LaneOp::addsat) r = addsat<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::subsat) r = subsat<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::avrg_u) r = avrg_u<W>(a, b);
+        else if constexpr (p.op == LaneOp::avrg_s) r = avrg_s<W>(a, b);
+        else if constexpr (p.op == LaneOp::absdiff) r = absdiff<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::min) r = min<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::max) r = max<W, p.sa>(a, b);
+        else r = cmp<W, p.sa, p.code>(a, b);
+        if constexpr (p.fix == LaneFix::to_signed) return to_signed<W>(r);
+        else if constexpr (p.fix == LaneFix::to_unsigned) return to_unsigned<W>(r);
+        else return r;
+    }
+}
+// .add (R11): c plus, per word, the sum of the lane results in k.
+template <unsigned Plan> PTXV_FI V sum(V a, V b, V c, const Keep& k) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    if constexpr (p.op == LaneOp::sum_add) return c + lane_sum<W, p.sa>(a, k) + lane_sum<W, p.sb>(b, k);
+    else if constexpr (p.op == LaneOp::sum_sub) return c + lane_sum<W, p.sa>(a, k) - lane_sum<W, p.sb>(b, k);
+    else if constexpr (p.op == LaneOp::sum_absdiff) return c + absdiff_sum<W, p.sa>(a, b, k);
+    else if constexpr (p.op == LaneOp::wide) return c + wide_sum<W>(widened<Plan>(a, b), k);
+    else return c + lane_sum<W, p.sum_signed>(lanes<Plan>(a, b), k);
+}
+// What d takes: the sum (.add), or the lane results in k merged into c.
+template <unsigned Plan> PTXV_FI V result(V a, V b, V c, const Keep& k) noexcept {
+    if constexpr (decode(Plan).sum) return sum<Plan>(a, b, c, k);
+    else return merge(lanes<Plan>(a, b), c, k);
+}
+
+#endif  // PTXV_ARRAY_VECTOR
+
+// The array driver: generator/primitives/array.hpp.
+#if PTXV_ARRAY_VECTOR
 
 // R2: lane J of the result is lane G of the pair {b:a}. The lanes that come
 // from the same word, moved by the same distance, are one group: one shift,
@@ -124,26 +601,26 @@ template <int W> constexpr unsigned group(unsigned sel, unsigned mask, unsigned 
     }
     return g;
 }
-template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI u32x4 group_from(u32x4 a, u32x4 b) noexcept {
+template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI V group_from(V a, V b) noexcept {
     constexpr unsigned g = group<W>(Sel, Mask, S, Dist);
     if constexpr (g == 0) {
-        return u32x4{};
+        return V{};
     } else {
-        const u32x4 s = S == 0 ? a : b;
+        const V s = S == 0 ? a : b;
         constexpr int bits = W * (Dist < 0 ? -Dist : Dist);
         constexpr std::uint32_t zeros = Dist == 0 ? 0u : Dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
-        const u32x4 v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
+        const V v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
         if constexpr ((lane_bits<W>(Mask & ~g) & ~zeros) == 0) return v;
         else return v & lane_bits<W>(g);
     }
 }
 // Every (word, distance) group: K enumerates word * (2 * lanes - 1) + distance + lanes - 1.
 template <int W, unsigned Sel, unsigned Mask, int... K>
-PTXV_FI u32x4 groups(u32x4 a, u32x4 b, std::integer_sequence<int, K...>) noexcept {
+PTXV_FI V groups(V a, V b, std::integer_sequence<int, K...>) noexcept {
     constexpr int span = 2 * static_cast<int>(L<W>::kLanes) - 1;
-    return (u32x4{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
+    return (V{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
 }
-template <int W, unsigned Sel, unsigned Mask> PTXV_FI u32x4 pick(u32x4 a, u32x4 b) noexcept {
+template <int W, unsigned Sel, unsigned Mask> PTXV_FI V pick(V a, V b) noexcept {
     constexpr unsigned own_a = W == 8 ? 0x3210u : 0x10u, own_b = W == 8 ? 0x7654u : 0x32u;
     if constexpr (Sel == own_a) return a;
     else if constexpr (Sel == own_b) return b;
@@ -176,12769 +653,3134 @@ template <int W> constexpr unsigned sources(unsigned asel, unsigned mask) noexce
     return s;
 }
 
-// ---- Lanes in their own width. In and out: four words.
-template <int W> PTXV_FI u32x4 add(u32x4 a, u32x4 b) noexcept { return (u32x4)((typename L<W>::U)a + (typename L<W>::U)b); }
-template <int W> PTXV_FI u32x4 sub(u32x4 a, u32x4 b) noexcept { return (u32x4)((typename L<W>::U)a - (typename L<W>::U)b); }
-// The saturated value of a signed overflow has the sign of a (R7): the
-// maximum, or its complement, the minimum. (A compare, not x >> (W - 1):
-// SSE2 has no arithmetic shift of bytes.)
-template <int W> PTXV_FI u32x4 sat_on(typename L<W>::S ov, typename L<W>::S x, typename L<W>::S r) noexcept {
-    typedef typename L<W>::S S;
-    return (u32x4)blend(ov, (S)((S)(x < S{}) ^ splat<S>((1 << (W - 1)) - 1)), r);
-}
-template <int W, bool Signed> PTXV_FI u32x4 addsat(u32x4 a, u32x4 b) noexcept {
-#if PTXV_ARRAY_X86
-    const __m128i x = (__m128i)a, y = (__m128i)b;
-    if constexpr (W == 8) return (u32x4)(Signed ? _mm_adds_epi8(x, y) : _mm_adds_epu8(x, y));
-    else return (u32x4)(Signed ? _mm_adds_epi16(x, y) : _mm_adds_epu16(x, y));
-#else
-    typedef typename L<W>::U U;
-    typedef typename L<W>::S S;
-    if constexpr (!Signed) {
-        return (u32x4)(vmin((U)a, (U)~b) + (U)b);
+// One vector of words at a, b, c into d.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
+PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    const V va = ld(a), vb = ld(b), C = ld(c);
+    if constexpr (constexpr int order = paired<W>(Asel, Bsel, Mask, p.sum); order != 0) {
+        // With Asel and Bsel paired: the operation on the words as loaded,
+        // then its results moved (Asel reads them through either word of the
+        // pair {R:R}), or the sum over the lanes read.
+        const V A = order == 1 ? va : vb, B = order == 1 ? vb : va;
+        if constexpr (p.sum) {
+            st(d, sum<Plan>(A, B, C, keep<W>(sources<W>(Asel, Mask))));
+        } else {
+            const V R = lanes<Plan>(A, B);
+            st(d, merge(pick<W, Asel, Mask>(R, R), C, keep<W>(Mask)));
+        }
     } else {
-        const S x = (S)a, y = (S)b, r = (S)((U)a + (U)b);
-        return sat_on<W>((S)(((x ^ r) & (y ^ r)) < S{}), x, r);
+        st(d, result<Plan>(pick<W, Asel, Mask>(va, vb), pick<W, Bsel, Mask>(va, vb), C, keep<W>(Mask)));
     }
-#endif
-}
-template <int W, bool Signed> PTXV_FI u32x4 subsat(u32x4 a, u32x4 b) noexcept {
-#if PTXV_ARRAY_X86
-    const __m128i x = (__m128i)a, y = (__m128i)b;
-    if constexpr (W == 8) return (u32x4)(Signed ? _mm_subs_epi8(x, y) : _mm_subs_epu8(x, y));
-    else return (u32x4)(Signed ? _mm_subs_epi16(x, y) : _mm_subs_epu16(x, y));
-#else
-    typedef typename L<W>::U U;
-    typedef typename L<W>::S S;
-    if constexpr (!Signed) {
-        return (u32x4)(vmax((U)a, (U)b) - (U)b);
-    } else {
-        const S x = (S)a, y = (S)b, r = (S)((U)a - (U)b);
-        return sat_on<W>((S)(((x ^ y) & (x ^ r)) < S{}), x, r);
-    }
-#endif
-}
-// Unsigned lanes only: (x + y + 1) >> 1 without the carry out.
-template <int W> PTXV_FI u32x4 avrg_u(u32x4 a, u32x4 b) noexcept {
-#if PTXV_ARRAY_X86
-    if constexpr (W == 8) return (u32x4)_mm_avg_epu8((__m128i)a, (__m128i)b);
-    else return (u32x4)_mm_avg_epu16((__m128i)a, (__m128i)b);
-#else
-    typedef typename L<W>::U U;
-    return (u32x4)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
-#endif
-}
-// Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
-// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
-// which rounds half up; an odd s below 0 (exactly where that is below 1)
-// takes 1 off.
-template <int W> PTXV_FI u32x4 avrg_s(u32x4 a, u32x4 b) noexcept {
-    typedef typename L<W>::U U;
-    typedef typename L<W>::S S;
-    const u32x4 up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
-    const U odd = (U)((a ^ b) & L<W>::kOne);
-    return (u32x4)((U)up - (odd & ~(U)((S)up > S{})));
-}
-// |a - b| of same-signed lanes fits the lane as an unsigned value.
-template <int W, bool Signed> PTXV_FI u32x4 absdiff(u32x4 a, u32x4 b) noexcept {
-    typedef V<W, Signed> T;
-    typedef typename L<W>::U U;
-    return (u32x4)((U)vmax((T)a, (T)b) - (U)vmin((T)a, (T)b));
-}
-template <int W, bool Signed> PTXV_FI u32x4 min(u32x4 a, u32x4 b) noexcept { typedef V<W, Signed> T; return (u32x4)vmin((T)a, (T)b); }
-template <int W, bool Signed> PTXV_FI u32x4 max(u32x4 a, u32x4 b) noexcept { typedef V<W, Signed> T; return (u32x4)vmax((T)a, (T)b); }
-// Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14). A compare gives -1
-// or 0: masked with 1 it is the result, plus 1 its negation.
-template <int W, bool Signed, int C> PTXV_FI u32x4 cmp(u32x4 a, u32x4 b) noexcept {
-    typedef V<W, Signed> T;
-    typedef typename L<W>::U U;
-#if PTXV_ARRAY_X86
-    // Unsigned bytes have no compare instruction: x < y exactly when
-    // y - x, saturated at 0, is not 0; min(that, 1) is the result.
-    if constexpr (W == 8 && !Signed && C >= 2) {
-        const __m128i x = (__m128i)a, y = (__m128i)b, one = _mm_set1_epi8(1);
-        const __m128i lt = _mm_min_epu8(_mm_subs_epu8(y, x), one), gt = _mm_min_epu8(_mm_subs_epu8(x, y), one);
-        if constexpr (C == 2) return (u32x4)lt;
-        else if constexpr (C == 3) return (u32x4)_mm_xor_si128(gt, one);
-        else if constexpr (C == 4) return (u32x4)gt;
-        else return (u32x4)_mm_xor_si128(lt, one);
-    }
-#endif
-    const T x = (T)a, y = (T)b;
-    if constexpr (C == 0) return (u32x4)((U)(x == y) & 1);
-    else if constexpr (C == 1) return (u32x4)((U)(x == y) + 1);
-    else if constexpr (C == 2) return (u32x4)((U)(x < y) & 1);
-    else if constexpr (C == 3) return (u32x4)((U)(x > y) + 1);
-    else if constexpr (C == 4) return (u32x4)((U)(x > y) & 1);
-    else return (u32x4)((U)(x < y) + 1);
-}
-// .sat into a d of the other signedness (R7): an unsigned lane result clamped
-// to the signed maximum, a signed one to 0.
-template <int W> PTXV_FI u32x4 to_signed(u32x4 r) noexcept {
-    typedef typename L<W>::U U;
-    return (u32x4)vmin((U)r, splat<U>((1 << (W - 1)) - 1));
-}
-template <int W> PTXV_FI u32x4 to_unsigned(u32x4 r) noexcept {
-    typedef typename L<W>::S S;
-    return (u32x4)vmax((S)r, S{});
-}
-// R11 for lane results held in their lanes: the sum over the lanes in Mask,
-// each read as signed or unsigned. Signed lanes are offset to unsigned first.
-template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 lane_sum(u32x4 v) noexcept {
-    // What offsetting each lane in Mask by half its range adds to the sum.
-    constexpr std::uint32_t offset = static_cast<std::uint32_t>(popcount(Mask)) << (W - 1);
-#if PTXV_ARRAY_X86
-    // pmaddwd adds the two signed half-words of each word: byte lanes are
-    // first summed in pairs (at most 510), unsigned half-words offset to
-    // signed.
-    if constexpr (W == 8) {
-        if constexpr (Signed) v ^= L<8>::kSign;
-        const u16x8 h = (u16x8)(v & lane_bits<8>(Mask));
-        const u32x4 s = (u32x4)_mm_madd_epi16((__m128i)((h & 0xffu) + (h >> 8)), _mm_set1_epi16(1));
-        return Signed ? s - offset : s;
-    } else {
-        if constexpr (!Signed) v ^= L<16>::kSign;
-        const u32x4 s = (u32x4)_mm_madd_epi16((__m128i)(v & lane_bits<16>(Mask)), _mm_set1_epi16(1));
-        return Signed ? s : s + offset;
-    }
-#else
-    if constexpr (Signed) v ^= L<W>::kSign;
-    v &= lane_bits<W>(Mask);
-    if constexpr (W == 8) v = (v & L<8>::kLow) + ((v >> 8) & L<8>::kLow);
-    v = (v & 0xffffu) + (v >> 16);
-    return Signed ? v - offset : v;
-#endif
-}
-// R11 for |a - b| of same-signed lanes. On x86, psadbw sums the absolute
-// differences of the eight byte pairs of each 64-bit half: once over both
-// words (s0 + s1), once over the odd word alone (s1), and
-// (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
-// word. Flipping the sign bits of signed bytes keeps their differences.
-// Lanes outside Mask are cleared in both operands, so they add 0.
-template <int W, bool Signed, unsigned Mask> PTXV_FI u32x4 absdiff_sum(u32x4 a, u32x4 b) noexcept {
-#if PTXV_ARRAY_X86
-    if constexpr (W == 8) {
-        constexpr std::uint32_t m = lane_bits<8>(Mask);
-        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
-        if constexpr (m != 0xffffffffu) a &= m, b &= m;
-        const __m128i x = (__m128i)a, y = (__m128i)b;
-        const __m128i both = _mm_sad_epu8(x, y), odd = _mm_sad_epu8(_mm_srli_epi64(x, 32), _mm_srli_epi64(y, 32));
-        return (u32x4)_mm_add_epi64(both, _mm_mul_epu32(odd, _mm_set1_epi32(-1)));
-    } else {
-        return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
-    }
-#else
-    return lane_sum<W, false, Mask>(absdiff<W, Signed>(a, b));
-#endif
-}
-// R10: the lanes in Mask from r, the others from c.
-template <int W, unsigned Mask> PTXV_FI u32x4 merge(u32x4 r, u32x4 c) noexcept {
-    constexpr std::uint32_t m = lane_bits<W>(Mask);
-    if constexpr (m == 0xffffffffu) return r;
-    else return (r & m) | (c & ~m);
 }
 
-// ---- Lanes widened to twice their width, extended by type (R3, R5).
-template <int W> struct Wide {
-    typename L<W>::WS lo, hi;
-};
-template <int W, bool Signed> PTXV_FI Wide<W> ext(u32x4 v) noexcept {
-    typedef typename L<W>::WS WS;
-    if constexpr (W == 8) {
-        const u8x16 x = (u8x16)v, z{};
-        if constexpr (Signed)
-            return {(WS)__builtin_shufflevector(z, x, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23) >> 8,
-                    (WS)__builtin_shufflevector(z, x, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31) >> 8};
-        else
-            return {(WS)__builtin_shufflevector(x, z, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
-                    (WS)__builtin_shufflevector(x, z, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)};
-    } else {
-        const u16x8 x = (u16x8)v, z{};
-        if constexpr (Signed)
-            return {(WS)__builtin_shufflevector(z, x, 0, 8, 1, 9, 2, 10, 3, 11) >> 16,
-                    (WS)__builtin_shufflevector(z, x, 4, 12, 5, 13, 6, 14, 7, 15) >> 16};
-        else
-            return {(WS)__builtin_shufflevector(x, z, 0, 8, 1, 9, 2, 10, 3, 11),
-                    (WS)__builtin_shufflevector(x, z, 4, 12, 5, 13, 6, 14, 7, 15)};
-    }
-}
-// The low W bits of every lane (R7 without .sat, R10).
-template <int W> PTXV_FI u32x4 narrow(Wide<W> t) noexcept {
-    if constexpr (W == 8)
-        return (u32x4)__builtin_shufflevector((u8x16)t.lo, (u8x16)t.hi, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    else
-        return (u32x4)__builtin_shufflevector((u16x8)t.lo, (u16x8)t.hi, 0, 2, 4, 6, 8, 10, 12, 14);
-}
-// Operation order: add sub absdiff min max avrg, then the compares eq..ge.
-template <int Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
-    if constexpr (Op == 0) return x + y;
-    else if constexpr (Op == 1) return x - y;
-    else if constexpr (Op == 2) return vmax(x - y, y - x);
-    else if constexpr (Op == 3) return vmin(x, y);
-    else if constexpr (Op == 4) return vmax(x, y);
-    else if constexpr (Op == 5) return (x + y + ((T)(x + y >= T{}) & 1)) >> 1;  // R5: (s + (s >= 0)) >> 1
-    else if constexpr (Op == 6) return (T)(x == y) & 1;
-    else if constexpr (Op == 7) return (T)(x != y) & 1;
-    else if constexpr (Op == 8) return (T)(x < y) & 1;
-    else if constexpr (Op == 9) return (T)(x <= y) & 1;
-    else if constexpr (Op == 10) return (T)(x > y) & 1;
-    else return (T)(x >= y) & 1;
-}
-template <int W, int Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
-    return {wide_op<Op>(x.lo, y.lo), wide_op<Op>(x.hi, y.hi)};
-}
-// R7: .sat clamps to the lane range of d.
-template <int W, bool Signed> PTXV_FI Wide<W> clamp(Wide<W> t) noexcept {
-    typedef typename L<W>::WS WS;
-    const WS lo = splat<WS>(Signed ? -(1 << (W - 1)) : 0), hi = splat<WS>(Signed ? (1 << (W - 1)) - 1 : (1 << W) - 1);
-    return {vmin(vmax(t.lo, lo), hi), vmin(vmax(t.hi, lo), hi)};
-}
-// R11 on widened lane results: each word's lanes in Mask, summed.
-template <int W, unsigned Mask> PTXV_FI u32x4 wide_sum(Wide<W> t) noexcept {
-    typedef typename L<W>::WS WS;
-    constexpr auto m = [](int j) { return ((Mask >> j) & 1u) != 0 ? -1 : 0; };
-    if constexpr (W == 8) {
-        const WS keep = {m(0), m(1), m(2), m(3), m(0), m(1), m(2), m(3)};
-        const s32x4 l = (s32x4)(t.lo & keep), h = (s32x4)(t.hi & keep);
-        // Each 32-bit lane holds two 16-bit lane results: add them.
-        const s32x4 pl = ((s32x4)((u32x4)l << 16) >> 16) + (l >> 16), ph = ((s32x4)((u32x4)h << 16) >> 16) + (h >> 16);
-        return (u32x4)(__builtin_shufflevector(pl, ph, 0, 2, 4, 6) + __builtin_shufflevector(pl, ph, 1, 3, 5, 7));
-    } else {
-        const WS keep = {m(0), m(1), m(0), m(1)};
-        const WS l = t.lo & keep, h = t.hi & keep;
-        return (u32x4)(__builtin_shufflevector(l, h, 0, 2, 4, 6) + __builtin_shufflevector(l, h, 1, 3, 5, 7));
-    }
+// The words left over after the last whole vector, one at a time, unrolled,
+// so that the compiler does not vectorize a loop that never runs kWords
+// times.
+template <class One, std::size_t... K>
+PTXV_FI void tail(std::size_t i, std::size_t n, One one, std::index_sequence<K...>) noexcept {
+    ((i + K < n ? one(i + K) : void()), ...);
 }
 
 #endif  // PTXV_ARRAY_VECTOR
+
+// d[i] for i < n: whole vectors through the lane plan, two per iteration (a
+// loop of one short step runs at half speed on some cores, depending on
+// where its code lies); the rest, and targets without vectors, through
+// one(i), the per-word form.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
+PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                 std::size_t n, One one) noexcept {
+#if PTXV_ARRAY_VECTOR
+    std::size_t i = 0;
+    for (; i + 2 * kWords <= n; i += 2 * kWords) {
+        step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i);
+        step<Plan, Asel, Bsel, Mask>(a + i + kWords, b + i + kWords, c + i + kWords, d + i + kWords);
+    }
+    if (i + kWords <= n) {
+        step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i);
+        i += kWords;
+    }
+    tail(i, n, one, std::make_index_sequence<kWords - 1>{});
+#else
+    (void)a, (void)b, (void)c, (void)d;
+    for (std::size_t i = 0; i < n; ++i) one(i);
+#endif
+}
+
 }  // namespace detail
 
 // vadd2.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2015u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::addsat<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x5u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2415u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x141bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2215u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x121bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2615u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x161bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2015u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x181bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2415u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c1bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2215u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 0>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a1bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::add<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) + detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2615u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd2.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vadd2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::addsat<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::addsat<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x205u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2017u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::subsat<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x7u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2417u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x143bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2217u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x123bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2617u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x163bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2017u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x183bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2417u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c3bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2217u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 1>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a3bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::sub<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(A) - detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(A) - detail::lane_sum<16, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2617u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub2.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vsub2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::subsat<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::subsat<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x207u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x9u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2009u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x9u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x14bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x12bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.s32: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::avrg_s<16>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x600bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.u32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<16>(detail::avrg_s<16>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::avrg_s<16>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1400bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_u<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x9u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::avrg_u<16>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::avrg_u<16>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2009u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<16>(detail::avrg_u<16>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::avrg_u<16>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8009u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1cbbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22bbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 5>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1abbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.s32: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::avrg_s<16>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::avrg_s<16>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x600bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg2.s32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vavrg2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<16>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::avrg_s<16>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.u32.u32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xdu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff2.u32.u32.u32.add: sum of absolute differences
+// vabsdiff2.u32.u32.u32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2019u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xdu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x45bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x245bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x145bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x25bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x225bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x125bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.s32.s32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20du, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff2.u32.s32.s32.add: sum of absolute differences
+// vabsdiff2.u32.s32.s32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2219u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.u32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20du, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.u32.u32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xdu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff2.s32.u32.u32.add: sum of absolute differences
+// vabsdiff2.s32.u32.u32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<16, false, detail::sources<16>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<16, false, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2019u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, false>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x800du, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x45bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x245bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c5bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x25bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x225bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 2>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a5bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.s32.s32: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::absdiff<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20du, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff2.s32.s32.s32.add: sum of absolute differences
+// vabsdiff2.s32.s32.s32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<16, true, detail::sources<16>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<16, true, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2219u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff2.s32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vabsdiff2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<16>(detail::absdiff<16, true>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::absdiff<16, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x820du, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xfu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x200fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xfu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x47bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x247bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x147bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x27bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x227bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x127bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x620fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<16>(detail::min<16, true>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::min<16, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1420fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xfu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::min<16, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::min<16, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x200fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<16>(detail::min<16, false>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::min<16, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x800fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x47bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x247bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c7bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x27bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x227bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 3>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a7bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::min<16, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::min<16, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x620fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin2.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmin2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::min<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420fu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x11u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2011u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x11u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x49bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x249bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x149bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x29bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x229bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, false>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x129bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x6211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<16>(detail::max<16, true>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_unsigned<16>(detail::max<16, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x14211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, false>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x11u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::max<16, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::max<16, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2011u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<16>(detail::max<16, false>(A, B));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::to_signed<16>(detail::max<16, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8011u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x49bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x249bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, false>(A), detail::ext<16, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c9bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x29bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x229bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::clamp<16, true>(detail::wide<16, 4>(detail::ext<16, true>(A), detail::ext<16, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a9bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, true, detail::sources<16>(Asel, Mask)>(detail::max<16, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, true, Mask>(detail::max<16, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x6211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax2.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vmax2_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<16, true>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::max<16, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4211u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax2_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.eq: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 0>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 0>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x13u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 0>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 0>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2013u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.ne: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 1>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 1>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x33u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 1>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 1>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2033u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.lt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 2>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 2>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x53u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 2>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 2>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2053u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.le: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 3>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 3>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x73u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 3>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 3>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2073u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.gt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 4>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 4>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x93u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 4>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 4>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2093u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.ge: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, false, 5>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, false, 5>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xb3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.u32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, false, 5>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, false, 5>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20b3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.eq: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4dbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24dbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.ne: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4fbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24fbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.lt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x51bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x251bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.le: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x53bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x253bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.gt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x55bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x255bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.ge: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x57bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.u32.s32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, false>(A), detail::ext<16, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x257bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.eq: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2dbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 6>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22dbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.ne: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2fbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 7>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22fbu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.lt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x31bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 8>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x231bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.le: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x33bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 9>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x233bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.gt: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x35bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 10>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x235bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.ge: widened lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B)));
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::narrow<16>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x37bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.u32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<16, detail::sources<16>(Asel, Mask)>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<16, Mask>(detail::wide<16, 11>(detail::ext<16, true>(A), detail::ext<16, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x237bu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.eq: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 0>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 0>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x213u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 0>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 0>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2213u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.ne: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 1>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 1>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x233u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 1>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 1>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2233u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.lt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 2>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 2>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x253u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 2>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 2>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2253u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.le: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 3>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 3>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x273u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 3>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 3>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2273u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.gt: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 4>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 4>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x293u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 4>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 4>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2293u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.ge: compare lanes
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<16, true, 5>(A, B);
-            detail::st(d + i, detail::merge<16, Mask>(detail::pick<16, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<16, Mask>(detail::cmp<16, true, 5>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2b3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset2.s32.s32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x10, unsigned Bsel = 0x32, unsigned Mask = mask::h10>
 inline void vset2_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset2_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<16>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<16, false, detail::sources<16>(Asel, Mask)>(detail::cmp<16, true, 5>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<16, Asel, Mask>(a4, b4), B = detail::pick<16, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<16, false, Mask>(detail::cmp<16, true, 5>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22b3u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset2_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2014u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::addsat<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2414u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x141au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2214u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x121au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2614u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x161au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2014u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x181au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2414u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c1au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2214u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 0>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a1au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::add<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::add<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x0u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) + detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2614u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vadd4.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vadd4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vadd4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::addsat<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::addsat<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x204u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vadd4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2016u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.u32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::subsat<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x6u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2416u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x143au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2216u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x123au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2616u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.u32.s32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x163au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2016u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x183au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2416u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c3au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.u32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.u32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, false, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2216u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 1>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a3au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.s32: wrap-around lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::sub<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::sub<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.s32.add: lane sums of a and b
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(A) - detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(A) - detail::lane_sum<8, true, Mask>(B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2616u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vsub4.s32.s32.s32.sat: saturating lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vsub4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vsub4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::subsat<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::subsat<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x206u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vsub4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2008u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x14bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x12bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.s32: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::avrg_s<8>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x600au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.u32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<8>(detail::avrg_s<8>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::avrg_s<8>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1400au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.u32: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_u<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_u<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.u32.add: unsigned average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::avrg_u<8>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::avrg_u<8>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2008u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.u32.sat: unsigned average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<8>(detail::avrg_u<8>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::avrg_u<8>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8008u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1cbau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22bau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 5>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1abau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.s32: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.s32.add: signed average lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::avrg_s<8>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::avrg_s<8>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x600au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vavrg4.s32.s32.s32.sat: signed average lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vavrg4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vavrg4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::avrg_s<8>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::avrg_s<8>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x400au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vavrg4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.u32.u32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xcu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff4.u32.u32.u32.add: sum of absolute differences
+// vabsdiff4.u32.u32.u32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2018u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xcu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x45au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x245au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x145au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x25au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x225au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x125au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.s32.s32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20cu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff4.u32.s32.s32.add: sum of absolute differences
+// vabsdiff4.u32.s32.s32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2218u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.u32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20cu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.u32.u32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xcu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff4.s32.u32.u32.add: sum of absolute differences
+// vabsdiff4.s32.u32.u32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<8, false, detail::sources<8>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<8, false, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2018u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.u32.u32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, false>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x800cu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x45au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x245au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c5au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x25au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x225au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 2>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a5au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.s32.s32: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::absdiff<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::absdiff<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20cu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
-// vabsdiff4.s32.s32.s32.add: sum of absolute differences
+// vabsdiff4.s32.s32.s32.add: sum of absolute differences, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::absdiff_sum<8, true, detail::sources<8>(Asel, Mask)>(A, B));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::absdiff_sum<8, true, Mask>(A, B));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2218u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vabsdiff4.s32.s32.s32.sat: max - min lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vabsdiff4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vabsdiff4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<8>(detail::absdiff<8, true>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::absdiff<8, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x820cu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vabsdiff4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xeu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x200eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xeu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x47au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x247au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x147au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x27au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x227au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x127au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x620eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<8>(detail::min<8, true>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::min<8, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1420eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xeu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::min<8, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::min<8, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x200eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<8>(detail::min<8, false>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::min<8, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x800eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x47au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x247au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c7au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x27au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x227au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 3>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a7au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::min<8, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::min<8, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x620eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmin4.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmin4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmin4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::min<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::min<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x420eu, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmin4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x10u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2010u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x10u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x49au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x249au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x149au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x29au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x229au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, false>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x129au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x6210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.u32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_u32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_unsigned<8>(detail::max<8, true>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_unsigned<8>(detail::max<8, true>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x14210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_u32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.u32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, false>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, false>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x10u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.u32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::max<8, false>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::max<8, false>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2010u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.u32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::to_signed<8>(detail::max<8, false>(A, B));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::to_signed<8>(detail::max<8, false>(A, B)), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x8010u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.s32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x49au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.s32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x249au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.u32.s32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_u32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, false>(A), detail::ext<8, true>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1c9au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_u32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.u32: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x29au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_u32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.u32.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x229au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_u32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.u32.sat: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_u32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::clamp<8, true>(detail::wide<8, 4>(detail::ext<8, true>(A), detail::ext<8, false>(B)))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x1a9au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_u32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.s32: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_s32<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.s32.add: min/max lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, true, detail::sources<8>(Asel, Mask)>(detail::max<8, true>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, true, Mask>(detail::max<8, true>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x6210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_s32_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vmax4.s32.s32.s32.sat: min/max lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vmax4_s32_s32_s32_sat(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vmax4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::max<8, true>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::max<8, true>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4210u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vmax4_s32_s32_s32_sat<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.eq: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 0>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 0>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x12u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 0>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 0>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2012u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.ne: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 1>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 1>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x32u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 1>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 1>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2032u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.lt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 2>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 2>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x52u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 2>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 2>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2052u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.le: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 3>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 3>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x72u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 3>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 3>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2072u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.gt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 4>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 4>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x92u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 4>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 4>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2092u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.ge: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, false, 5>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, false, 5>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0xb2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.u32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, false, 5>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, false, 5>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x20b2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.eq: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4dau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24dau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.ne: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x4fau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x24fau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.lt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x51au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x251au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.le: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x53au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x253au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.gt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x55au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x255au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.ge: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x57au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.u32.s32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_u32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, false>(A), detail::ext<8, true>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x257au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_u32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.eq: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2dau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.eq.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 6>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22dau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.ne: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2fau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.ne.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 7>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22fau, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.lt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x31au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.lt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 8>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x231au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.le: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x33au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.le.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 9>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x233au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.gt: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x35au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.gt.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 10>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x235au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.ge: widened lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B)));
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::narrow<8>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x37au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.u32.ge.add: widened lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_u32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::wide_sum<8, detail::sources<8>(Asel, Mask)>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::wide_sum<8, Mask>(detail::wide<8, 11>(detail::ext<8, true>(A), detail::ext<8, false>(B))));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x237au, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_u32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.eq: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_eq(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 0>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 0>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x212u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_eq<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.eq.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_eq_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 0>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 0>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2212u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_eq_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.ne: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ne(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 1>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 1>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x232u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_ne<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.ne.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ne_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 1>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 1>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2232u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_ne_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.lt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_lt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 2>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 2>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x252u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_lt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.lt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_lt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 2>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 2>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2252u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_lt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.le: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_le(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 3>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 3>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x272u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_le<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.le.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_le_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 3>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 3>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2272u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_le_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.gt: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_gt(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 4>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 4>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x292u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_gt<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.gt.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_gt_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 4>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 4>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2292u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_gt_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.ge: compare lanes
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ge(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, false); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            const detail::u32x4 R = detail::cmp<8, true, 5>(A, B);
-            detail::st(d + i, detail::merge<8, Mask>(detail::pick<8, Asel, Mask>(R, R), C));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, detail::merge<8, Mask>(detail::cmp<8, true, 5>(A, B), C));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x2b2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_ge<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 // vset4.s32.s32.ge.add: compare lanes, lane sum
 template <unsigned Asel = 0x3210, unsigned Bsel = 0x7654, unsigned Mask = mask::b3210>
 inline void vset4_s32_s32_ge_add(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d, std::size_t n) noexcept {
-    const auto one = [=](std::size_t i) noexcept { d[i] = ptxv::vset4_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]); };
-#if PTXV_ARRAY_VECTOR
-    const auto step = [=](std::size_t i) noexcept {
-        const detail::u32x4 a4 = detail::ld(a + i), b4 = detail::ld(b + i), C = detail::ld(c + i);
-        if constexpr (constexpr int order = detail::paired<8>(Asel, Bsel, Mask, true); order != 0) {
-            const detail::u32x4 A = order == 1 ? a4 : b4, B = order == 1 ? b4 : a4;
-            detail::st(d + i, C + detail::lane_sum<8, false, detail::sources<8>(Asel, Mask)>(detail::cmp<8, true, 5>(A, B)));
-        } else {
-            const detail::u32x4 A = detail::pick<8, Asel, Mask>(a4, b4), B = detail::pick<8, Bsel, Mask>(a4, b4);
-            detail::st(d + i, C + detail::lane_sum<8, false, Mask>(detail::cmp<8, true, 5>(A, B)));
-        }
-    };
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        step(i);
-        step(i + 4);
-    }
-    if (i + 4 <= n) {
-        step(i);
-        i += 4;
-    }
-    if (i < n) one(i);
-    if (i + 1 < n) one(i + 1);
-    if (i + 2 < n) one(i + 2);
-#else
-    for (std::size_t i = 0; i < n; ++i) one(i);
-#endif
+    detail::run<0x22b2u, Asel, Bsel, Mask>(a, b, c, d, n, [=](std::size_t i) noexcept {
+        d[i] = ptxv::vset4_s32_s32_ge_add<Asel, Bsel, Mask>(a[i], b[i], c[i]);
+    });
 }
 
 

@@ -1,6 +1,7 @@
 // Emit pass: the decode and validity tables the runtime parser consults
 // (generated/ptxv_tables.hpp). The parser has no rule of its own; every "may
 // this opcode take .sat" question is answered by a row written here.
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -183,6 +184,17 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
 
     emit_variant_index(o, spec, variants);
 
+    // The distinct lane plans of the SIMD variants, in variant order.
+    std::vector<unsigned> plans;
+    for (const Lowered& L : model.lowered)
+        if (L.lane_plan_index == static_cast<int>(plans.size())) plans.push_back(L.lane_plan);
+    o << "// The lane plans of the SIMD variants (generator/primitives/lane_plan.hpp), each once.\n"
+      << "inline constexpr int kLanePlanCount = " << plans.size() << ";\n"
+      << "inline constexpr unsigned kLanePlans[" << std::max<std::size_t>(plans.size(), 1) << "] = {";
+    for (std::size_t i = 0; i < plans.size(); ++i) o << (i % 8 == 0 ? "\n    " : " ") << hex_literal(plans[i]) << ",";
+    if (plans.empty()) o << "0u";
+    o << "\n};\n\n";
+
     o << "inline constexpr int kVariantCount = " << variants.size() << ";\n";
     o << "inline constexpr VariantInfo kVariants[kVariantCount] = {\n";
     const auto tf = [](bool x) { return x ? "true" : "false"; };
@@ -191,7 +203,8 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
           << ", Type::" << spelling(v.dtype) << ", Type::" << spelling(v.atype) << ", Type::" << spelling(v.btype) << ", "
           << tf(v.sat) << ", Op2::" << (v.op2 == Op2::none ? "none" : spelling(v.op2)) << ", Cmp::" << spelling(v.cmp)
           << ", Mode::" << (v.mode == Mode::none ? "none" : spelling(v.mode)) << ", " << tf(v.po)
-          << ", Scale::" << (v.scale == Scale::none ? "none" : spelling(v.scale)) << "},\n";
+          << ", Scale::" << (v.scale == Scale::none ? "none" : spelling(v.scale)) << ", "
+          << model.lowered[static_cast<std::size_t>(&v - variants.data())].lane_plan_index << "},\n";
     o << "};\n\n";
 
     o << "inline constexpr int kExampleCount = " << spec.examples.size() << ";\n";

@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 namespace ptxv::gen {
 
@@ -659,15 +660,14 @@ Lowered lower_simd(const Variant& v) {
 }
 
 // ---------------------------------------------------------------------------
-// SIMD forms over arrays (ptxv_array.hpp): four words at a time on 128-bit
-// vectors, each lane in its own width where the types allow (paddb, pminub,
-// pcmpgtb, ...), else on lanes widened to twice their width, where every
-// exact lane result fits (R5). The array header's primitives
-// (generator/primitives/array.hpp) name the lane operations; this plan picks
-// them, and the clamp .sat still needs, from the variant.
+// The lane plan (generator/primitives/lane_plan.hpp) of a SIMD variant: how
+// the array forms and Compiled::run compute it on vectors. Each lane in its
+// own width where the types allow (paddb, pminub, pcmpgtb, ...), else on
+// lanes widened to twice their width, where every exact lane result fits
+// (R5); the clamp .sat still needs; and for .add (R11) how the sum is taken.
 
-// The lane operation of a variant, as wide_op numbers it.
-int wide_code(const Variant& v) {
+// The operation of a widened plan, as wide_op numbers it.
+unsigned wide_code(const Variant& v) {
     switch (v.opcode->operation) {
         case Operation::add: return 0;
         case Operation::sub: return 1;
@@ -675,85 +675,75 @@ int wide_code(const Variant& v) {
         case Operation::min: return 3;
         case Operation::max: return 4;
         case Operation::avrg: return 5;
-        case Operation::set: return 6 + static_cast<int>(v.cmp);
-        default: throw std::logic_error("array form of a non-SIMD operation");
+        case Operation::set: return 6 + static_cast<unsigned>(v.cmp);
+        default: throw std::logic_error("lane plan of a non-SIMD operation");
     }
 }
 
-const char* tf(bool x) { return x ? "true" : "false"; }
-
-// What one step stores at d + i, from four words A, B and C, and how it
-// computes. A step either merges lane results into c (lanes: the lane
-// results, in their own width) or adds a sum over the lanes in `m` to c
-// (lanes empty), where m is the name of the lane mask the sum runs over.
-struct Step {
-    std::string value;
-    std::string strategy;
-    std::string lanes;
-};
-
-Step step_of(const Variant& v, const std::string& m) {
-    const std::string w = std::to_string(v.family->geometry_def->lane_bits);
-    const bool as = v.atype == Type::s32, bs = v.btype == Type::s32;
-    const bool ds = v.has_dtype && v.dtype == Type::s32;
-    const bool acc = v.op2 == Op2::add;
+// The plan, and how it computes in a few words. A plan holds only what its
+// kernels read (the types of a wrap-around add, say, are left out), so that
+// variants computed alike share one plan, and Compiled::run one kernel.
+std::pair<lane::LanePlan, std::string> lane_plan_of(const Variant& v) {
+    using lane::LaneFix;
+    using lane::LaneOp;
+    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
+    const bool sd = v.has_dtype && v.dtype == Type::s32;
+    const bool sum = v.op2 == Op2::add;
     const Operation op = v.opcode->operation;
-    const bool same = as == bs;
+    const bool same = sa == sb;
+    const bool addsub = op == Operation::add || op == Operation::sub;
+    const bool add = op == Operation::add;
 
-    // Lane results in their own width: the expression, and the signedness its
-    // lanes are read with when summed.
-    std::string r;
-    bool r_signed = false;
-    std::string how;
-    if ((op == Operation::add || op == Operation::sub) && acc) {
+    lane::LanePlan p;
+    p.bits = static_cast<unsigned>(v.family->geometry_def->lane_bits);
+    p.sum = sum;
+    // Lanes in their own width, of one signedness `s` where it matters.
+    const auto own = [&](LaneOp o, bool s, const char* how) {
+        p.op = o;
+        p.sa = s;
+        return std::make_pair(p, std::string(how) + (sum ? ", lane sum" : ""));
+    };
+    // .sat into a d of the other signedness than the (unsigned, signed) results.
+    const auto fix = [&](bool results_signed) {
+        if (v.sat && sd != results_signed) p.fix = results_signed ? LaneFix::to_unsigned : LaneFix::to_signed;
+    };
+    if (addsub && sum) {
         // R11 with a wrap-around add or subtract: the sum of the lane results
         // is the sum of the a lanes plus (minus) the sum of the b lanes.
-        const std::string s = op == Operation::add ? " + " : " - ";
-        return {"C + detail::lane_sum<" + w + ", " + tf(as) + ", " + m + ">(A)" + s + "detail::lane_sum<" + w + ", " +
-                    tf(bs) + ", " + m + ">(B)",
-                "lane sums of a and b", ""};
-    } else if ((op == Operation::add || op == Operation::sub) && !v.sat) {
-        r = "detail::" + std::string(op == Operation::add ? "add" : "sub") + "<" + w + ">(A, B)";
-        how = "wrap-around lanes";
-    } else if ((op == Operation::add || op == Operation::sub) && same && as == ds) {
-        r = "detail::" + std::string(op == Operation::add ? "addsat" : "subsat") + "<" + w + ", " + tf(as) + ">(A, B)";
-        how = "saturating lanes";
-    } else if (op == Operation::avrg && !as && !bs) {
-        r = "detail::avrg_u<" + w + ">(A, B)";
-        if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
-        how = "unsigned average lanes";
-    } else if (op == Operation::avrg && as && bs) {
-        r = "detail::avrg_s<" + w + ">(A, B)";
-        if (v.sat && !ds) r = "detail::to_unsigned<" + w + ">(" + r + ")";
-        r_signed = true;
-        how = "signed average lanes";
-    } else if (op == Operation::absdiff && same && acc) {
-        return {"C + detail::absdiff_sum<" + w + ", " + tf(as) + ", " + m + ">(A, B)", "sum of absolute differences", ""};
-    } else if (op == Operation::absdiff && same) {
-        r = "detail::absdiff<" + w + ", " + tf(as) + ">(A, B)";
-        if (v.sat && ds) r = "detail::to_signed<" + w + ">(" + r + ")";
-        how = "max - min lanes";
-    } else if ((op == Operation::min || op == Operation::max) && same) {
-        r = "detail::" + std::string(op == Operation::min ? "min" : "max") + "<" + w + ", " + tf(as) + ">(A, B)";
-        if (v.sat && ds != as) r = std::string("detail::") + (ds ? "to_signed" : "to_unsigned") + "<" + w + ">(" + r + ")";
-        r_signed = as;
-        how = "min/max lanes";
-    } else if (op == Operation::set && same) {
-        r = "detail::cmp<" + w + ", " + tf(as) + ", " + std::to_string(static_cast<int>(v.cmp)) + ">(A, B)";
-        how = "compare lanes";
+        p.op = add ? LaneOp::sum_add : LaneOp::sum_sub;
+        p.sa = sa;
+        p.sb = sb;
+        return {p, "lane sums of a and b"};
     }
-    if (!r.empty()) {
-        if (acc) return {"C + detail::lane_sum<" + w + ", " + tf(r_signed) + ", " + m + ">(" + r + ")", how + ", lane sum", ""};
-        return {"detail::merge<" + w + ", Mask>(" + r + ", C)", how, r};
+    if (addsub && !v.sat) return own(add ? LaneOp::add : LaneOp::sub, false, "wrap-around lanes");
+    if (addsub && same && sa == sd) return own(add ? LaneOp::addsat : LaneOp::subsat, sa, "saturating lanes");
+    if (op == Operation::avrg && same) {
+        fix(sa);
+        p.sum_signed = sa;
+        return own(sa ? LaneOp::avrg_s : LaneOp::avrg_u, false, sa ? "signed average lanes" : "unsigned average lanes");
     }
-
+    if (op == Operation::absdiff && same && sum) return own(LaneOp::sum_absdiff, sa, "sum of absolute differences");
+    if (op == Operation::absdiff && same) {
+        fix(false);
+        return own(LaneOp::absdiff, sa, "max - min lanes");
+    }
+    if ((op == Operation::min || op == Operation::max) && same) {
+        fix(sa);
+        p.sum_signed = sa;
+        return own(op == Operation::min ? LaneOp::min : LaneOp::max, sa, "min/max lanes");
+    }
+    if (op == Operation::set && same) {
+        p.code = static_cast<unsigned>(v.cmp);
+        return own(LaneOp::cmp, sa, "compare lanes");
+    }
     // Mixed types: widened lanes, where every exact result fits (R3, R5).
-    std::string t = "detail::wide<" + w + ", " + std::to_string(wide_code(v)) + ">(detail::ext<" + w + ", " + tf(as) +
-                    ">(A), detail::ext<" + w + ", " + tf(bs) + ">(B))";
-    if (v.sat) t = "detail::clamp<" + w + ", " + tf(ds) + ">(" + t + ")";
-    if (acc) return {"C + detail::wide_sum<" + w + ", " + m + ">(" + t + ")", "widened lanes, lane sum", ""};
-    const std::string lanes = "detail::narrow<" + w + ">(" + t + ")";
-    return {"detail::merge<" + w + ", Mask>(" + lanes + ", C)", "widened lanes", lanes};
+    p.op = LaneOp::wide;
+    p.code = wide_code(v);
+    p.sa = sa;
+    p.sb = sb;
+    p.sat = v.sat;
+    p.sd = v.sat && sd;
+    return {p, sum ? "widened lanes, lane sum" : "widened lanes"};
 }
 
 }  // namespace
@@ -783,13 +773,9 @@ Lowered lower(const Variant& v) {
         case Geometry::byte: L = lower_simd(v); break;
     }
     if (L.simd) {
-        const Step st = step_of(v, "Mask");
-        L.array_value = st.value;
-        L.array_lanes = st.lanes;
-        L.array_strategy = st.strategy;
-        if (st.lanes.empty())
-            L.array_paired_sum =
-                step_of(v, "detail::sources<" + std::to_string(v.family->geometry_def->lane_bits) + ">(Asel, Mask)").value;
+        const auto [plan, how] = lane_plan_of(v);
+        L.lane_plan = lane::encode(plan);
+        L.lane_strategy = how;
     }
     L.name = v.function_name();
     return L;
@@ -798,7 +784,15 @@ Lowered lower(const Variant& v) {
 std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
     std::vector<Lowered> out;
     out.reserve(variants.size());
-    for (const auto& v : variants) out.push_back(lower(v));
+    std::vector<unsigned> plans;
+    for (const auto& v : variants) {
+        out.push_back(lower(v));
+        Lowered& L = out.back();
+        if (!L.simd) continue;
+        const auto at = std::find(plans.begin(), plans.end(), L.lane_plan);
+        L.lane_plan_index = static_cast<int>(at - plans.begin());
+        if (at == plans.end()) plans.push_back(L.lane_plan);
+    }
     return out;
 }
 

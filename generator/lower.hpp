@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "model.hpp"
+#include "primitives/lane_plan.hpp"
 
 namespace ptxv::gen {
 
@@ -39,12 +40,13 @@ struct Lowered {
     // B, c and the lane mask m.
     std::string body;
     std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
-    // SIMD, the array form (ptxv_array.hpp): what one step stores for four
-    // words, over the picked words A and B, the loaded c words C and the lane
-    // mask Mask; the lane results in their own width when the step merges them
-    // into C (empty for an .add sum); for an .add sum, the same sum over the
-    // lanes the paired selectors read (detail::sources); and the technique.
-    std::string array_value, array_lanes, array_paired_sum, array_strategy;
+    // SIMD: the lane plan (generator/primitives/lane_plan.hpp, encoded) that
+    // the array form and Compiled::run run on vectors, how it computes in a
+    // few words, and its position among the distinct plans in variant order
+    // (spec::kLanePlans).
+    unsigned lane_plan = 0;
+    std::string lane_strategy;
+    int lane_plan_index = -1;
 };
 
 Lowered lower(const Variant& v);

@@ -1,8 +1,8 @@
 // The array forms (generated/ptxv_array.hpp) of every SIMD variant against the
 // reference interpreter, element by element.
 //
-// The array forms have their own arithmetic (128-bit vectors, lanes in their
-// own width or widened), chosen per variant by the generator, so every
+// The array forms have their own arithmetic (the SIMD kernel library: lanes
+// in their own width or widened, by each variant's lane plan), so every
 // variant gets every pair of lane values in every lane (byte geometry: all
 // 65536 pairs; half-word: 160 edge and random values, crossed), under the
 // selector and mask forms the vector path treats apart: the default form,

@@ -6,7 +6,8 @@
 // loop, so what can go wrong is mostly about shape rather than arithmetic:
 // the tail, the group boundary, misaligned pointers, stray stores past d[n-1],
 // reads past a[n-1], and the one-c form taking c from the wrong place. Those
-// are what this file varies. The kernels' arithmetic is their own, so the
+// are what this file varies. The kernels' arithmetic is the kernel library's
+// (shared with the array forms, but built here for SSE2, SSSE3 and AVX2), so the
 // byte families also get every pair of lane values through run(), in every
 // lane, under each kind of selector the kernels treat apart.
 #include <catch2/catch.hpp>

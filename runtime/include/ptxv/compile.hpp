@@ -35,31 +35,12 @@ using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::ui
                          std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 
 namespace detail {
-// The decoded parameters of a packed batch kernel (runtime/src/simd/batch4*.cpp),
-// for byte or half-word lanes:
-// 16-byte vectors the kernel loads once per call (into every 128-bit lane).
-struct alignas(16) BatchParams {
-    // Byte shuffles that apply the selectors (R2): a from a, a from b, b from
-    // a, b from b; or, when each operand reads one source, [0] and [2] alone.
-    std::uint8_t shuffle[4][16];
-    std::uint8_t lanes[16];    // all ones in the lanes that take the result
-    std::uint8_t lanes32[16];  // the same for half-word lanes widened to 32 bits
-    std::uint8_t weight8[16];  // 1 in the byte lanes a sum takes, else 0
-    std::uint8_t order[16];    // xor mapping the operands' order onto the one compared in
-    std::uint8_t sum_a[16];    // xor that biases a's lanes for sums
-    std::uint8_t sum_b[16];    // the same for b
-    std::uint8_t ext_a[16];    // sign-extension bias of a's widened lanes (16 or 32 bits)
-    std::uint8_t ext_b[16];
-    std::uint8_t lo[16];       // clamp bounds of the widened lane results
-    std::uint8_t hi[16];
-    std::int16_t weight[8];    // 1 in the 16-bit lanes a sum takes, else 0
-    std::uint32_t k[4];        // added to every sum: the bias corrections
-    std::uint8_t a_from_b;     // single-source shuffles: a's lanes come from b
-    std::uint8_t b_from_a;     // b's lanes come from a
-};
-// Runs d[i] = op(a[i], b[i], c) over the largest multiple of 4 (or 8) <= n,
-// c from c[i] or, when c is null, cval; returns how many it did.
-using BatchKernel = std::size_t (*)(const BatchParams& p, const std::uint32_t* a, const std::uint32_t* b,
+// Room for the decoded parameters of a packed batch kernel (runtime/src/simd/),
+// which only the kernels read.
+inline constexpr std::size_t kBatchParamBytes = 96;
+// Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
+// or, when c is null, cval; returns how many it did.
+using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                                     const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
                                     std::size_t n) noexcept;
 }  // namespace detail
@@ -116,7 +97,7 @@ private:
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;
     const char* kernel_name_ = "generated";
-    detail::BatchParams params_ = {};
+    alignas(16) unsigned char params_[detail::kBatchParamBytes] = {};
     unsigned asel_ = 0;
     unsigned bsel_ = 0;
     unsigned x_ = 0;

@@ -98,6 +98,8 @@ struct VariantInfo {
     Mode mode;
     bool po;
     Scale scale;
+    // SIMD: the variant's lane plan, an index into kLanePlans; -1 for scalar.
+    std::int16_t lane_plan;
 };
 
 // An example printed in the manual (spec `manual_examples`).

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "../simd/batch4.hpp"
+#include "../simd/batch.hpp"
 #include "../simd/dispatch_ssse3.hpp"
 #include "../simd/isa.hpp"
 #include "ptxv_batch.hpp"
@@ -70,7 +70,7 @@ unsigned source_selector(Sel s, const char* which) {
 // decoded words that the SIMD forms leave unused.
 void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes) {
     if ((lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
-    if (batch4::default_selectors(in, static_cast<std::size_t>(lanes), 0xfu)) return;
+    if (simd::default_selectors(in, static_cast<std::size_t>(lanes), 0xfu)) return;
     const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index));
     if (shuffled_form == nullptr) return;
     const std::size_t width = lanes == 4 ? 1 : 2;  // bytes per lane
@@ -135,7 +135,7 @@ Compiled compile(const Instr& in) {
     f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
     const char* kernel_name = "generated";
-    if (const detail::BatchKernel k = batch4::bind(in, f.params_, kernel_name)) {
+    if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name)) {
         f.kernel_ = k;
         f.kernel_name_ = kernel_name;
     }

@@ -1,0 +1,77 @@
+// The lane plan of a SIMD variant: how its operation maps onto byte or
+// half-word lanes of a vector, decided once by ptxv-gen's plan pass
+// (generator/lower.cpp) and carried as one integer. The array forms
+// (generated/ptxv_array.hpp) take it as a template argument, spec::kVariants
+// (generated/ptxv_tables.hpp) carries it for Compiled::run, and both run it
+// through the same kernels (generator/primitives/simd.hpp). ptxv-gen encodes
+// with this file; the region is copied into ptxv_array.hpp, which decodes.
+#pragma once
+
+// ptxv-gen uses it in namespace ptxv::lane; ptxv_array.hpp has its copy in
+// ptxv::array's detail namespace.
+namespace ptxv::lane {
+
+// ptxv-gen: begin lane_plan
+// What computes the lane results.
+enum class LaneOp : unsigned {
+    // In the lanes' own width; the operands' signedness is `sa` (same types).
+    add,      // wrap-around (R7 without .sat): the types do not matter
+    sub,
+    addsat,   // saturating, d of the operands' signedness
+    subsat,
+    avrg_u,   // unsigned average
+    avrg_s,   // signed average, rounded as R5 says
+    absdiff,  // |a - b|, unsigned
+    min,
+    max,
+    cmp,      // 0 or 1 per lane (R14); `code` is the comparison, eq ne lt le gt ge
+    // .add (R11) without computing lane results: sums of a and of b
+    // (wrap-around add or subtract), or of |a - b| (same signedness).
+    sum_add,
+    sum_sub,
+    sum_absdiff,
+    // Mixed types: lanes widened to twice their width, extended by `sa` and
+    // `sb`, where every exact result fits (R3, R5); `code` is the operation,
+    // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
+    // to d's range under .sat (R7, d signed when `sd`).
+    wide,
+};
+
+// The clamp an own-width result still needs under .sat when d's signedness
+// differs from the operands' (R7).
+enum class LaneFix : unsigned { none, to_signed, to_unsigned };
+
+struct LanePlan {
+    unsigned bits = 8;  // lane width: 8 or 16
+    LaneOp op = LaneOp::add;
+    unsigned code = 0;
+    bool sa = false, sb = false;  // signed operands (an own-width op: `sa` alone)
+    bool sd = false, sat = false;  // signed d, .sat: the clamp of a widened plan
+    bool sum = false;          // .add: the lane results are summed into c (R11)
+    bool sum_signed = false;   // ... read as signed lanes
+    LaneFix fix = LaneFix::none;
+};
+
+constexpr unsigned encode(const LanePlan& p) noexcept {
+    return (p.bits == 16 ? 1u : 0u) | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
+           (p.sb ? 1u : 0u) << 10 | (p.sd ? 1u : 0u) << 11 | (p.sat ? 1u : 0u) << 12 | (p.sum ? 1u : 0u) << 13 |
+           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15;
+}
+
+constexpr LanePlan decode(unsigned x) noexcept {
+    LanePlan p;
+    p.bits = (x & 1u) != 0 ? 16 : 8;
+    p.op = static_cast<LaneOp>(x >> 1 & 0xfu);
+    p.code = x >> 5 & 0xfu;
+    p.sa = (x >> 9 & 1u) != 0;
+    p.sb = (x >> 10 & 1u) != 0;
+    p.sd = (x >> 11 & 1u) != 0;
+    p.sat = (x >> 12 & 1u) != 0;
+    p.sum = (x >> 13 & 1u) != 0;
+    p.sum_signed = (x >> 14 & 1u) != 0;
+    p.fix = static_cast<LaneFix>(x >> 15 & 3u);
+    return p;
+}
+// ptxv-gen: end lane_plan
+
+}  // namespace ptxv::lane

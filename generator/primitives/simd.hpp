@@ -1,0 +1,534 @@
+// The SIMD kernel library: every lane operation of the SIMD families (vadd2
+// ... vset2, vadd4 ... vset4) defined once, over vectors of 32-bit words,
+// with the target chosen at compile time from the translation unit's flags:
+// x86 AVX2 (32-byte vectors), SSSE3 or SSE2 (16 bytes), GCC/Clang vector
+// extensions elsewhere (16 bytes). Its two users run the same kernels:
+//   - the array forms (generated/ptxv_array.hpp, generator/primitives/array.hpp),
+//     with selectors and mask known at compile time;
+//   - Compiled::run (runtime/src/simd/), one unit built per x86 target and
+//     chosen at run time by CPU, with selectors applied by byte shuffle.
+// Both take a variant's lane plan (lane_plan.hpp) as a template argument and
+// the lanes the mask keeps as a vector, so a constant mask folds away.
+// ptxv-gen copies the regions between the markers verbatim into
+// ptxv_array.hpp (generator/fragments.hpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+#include "lane_plan.hpp"
+#include "ptxv.hpp"
+
+// ptxv-gen: begin target
+// The vector path needs __builtin_shufflevector (GCC 12, Clang) and a
+// little-endian target, where lane i of a word is its i-th byte or half-word
+// in memory. Define PTXV_ARRAY_VECTOR to 0 to use the per-word loop everywhere.
+#ifndef PTXV_ARRAY_VECTOR
+#if defined(__has_builtin) && !defined(__CUDACC__) && defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__)
+#if __has_builtin(__builtin_shufflevector) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define PTXV_ARRAY_VECTOR 1
+#endif
+#endif
+#endif
+#ifndef PTXV_ARRAY_VECTOR
+#define PTXV_ARRAY_VECTOR 0
+#endif
+// On x86 the saturating adds, the average, the byte sums and the widening use
+// the instructions made for them (paddsb, pavgb, pmaddwd, psadbw, punpcklbw),
+// which the operators of the vector extensions cannot name. Define
+// PTXV_ARRAY_X86 to 0 for the portable formulation everywhere.
+#ifndef PTXV_ARRAY_X86
+#if PTXV_ARRAY_VECTOR && defined(__SSE2__)
+#define PTXV_ARRAY_X86 1
+#else
+#define PTXV_ARRAY_X86 0
+#endif
+#endif
+#if PTXV_ARRAY_X86
+#include <immintrin.h>
+#endif
+// The target: its vector width in bytes, and an inline namespace of its own,
+// so that translation units built for different targets link together
+// without mixing definitions.
+#if PTXV_ARRAY_X86 && defined(__AVX2__)
+#define PTXV_ARRAY_BYTES 32
+#define PTXV_ARRAY_PATH path_avx2
+#elif PTXV_ARRAY_X86 && defined(__SSSE3__)
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_ssse3
+#elif PTXV_ARRAY_X86
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_sse2
+#elif PTXV_ARRAY_VECTOR
+#define PTXV_ARRAY_BYTES 16
+#define PTXV_ARRAY_PATH path_vector
+#else
+#define PTXV_ARRAY_BYTES 4
+#define PTXV_ARRAY_PATH path_word
+#endif
+// Byte shuffles with a control vector (pshufb) and byte multiply-adds
+// (pmaddubsw): SSSE3 and AVX2.
+#if PTXV_ARRAY_X86 && defined(__SSSE3__)
+#define PTXV_ARRAY_SSSE3 1
+#else
+#define PTXV_ARRAY_SSSE3 0
+#endif
+// ptxv-gen: end target
+
+namespace ptxv {
+namespace array {
+inline namespace PTXV_ARRAY_PATH {
+namespace detail {
+
+using ::ptxv::lane::decode;
+using ::ptxv::lane::LaneFix;
+using ::ptxv::lane::LaneOp;
+using ::ptxv::lane::LanePlan;
+
+// ptxv-gen: begin simd
+#if PTXV_ARRAY_VECTOR
+
+// Words per vector.
+inline constexpr std::size_t kWords = PTXV_ARRAY_BYTES / 4;
+
+typedef std::uint8_t u8v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int8_t s8v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint16_t u16v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int16_t s16v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint32_t u32v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::int32_t s32v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+typedef std::uint64_t u64v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
+// The vectors the kernels pass around: words.
+typedef u32v V;
+
+#if PTXV_ARRAY_X86
+#if PTXV_ARRAY_BYTES == 32
+typedef __m256i M;
+#define PTXV_ARRAY_X(op) _mm256_##op
+#else
+typedef __m128i M;
+#define PTXV_ARRAY_X(op) _mm_##op
+#endif
+#endif
+
+// Lane vectors of width W (8 or 16): unsigned, signed, and signed lanes of
+// twice the width (the widened path).
+template <int W> struct L;
+template <> struct L<8> {
+    typedef u8v U;
+    typedef s8v S;
+    typedef s16v WS;
+    static constexpr unsigned kLanes = 4;
+    static constexpr std::uint32_t kSign = 0x80808080u, kLow = 0x00ff00ffu, kOne = 0x01010101u;
+};
+template <> struct L<16> {
+    typedef u16v U;
+    typedef s16v S;
+    typedef s32v WS;
+    static constexpr unsigned kLanes = 2;
+    static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu, kOne = 0x00010001u;
+};
+template <int W, bool S> using Lanes = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
+
+PTXV_FI V ld(const std::uint32_t* p) noexcept {
+    V v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return v;
+}
+PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
+template <class T> PTXV_FI T splat(int x) noexcept {
+    return T{} + static_cast<typename std::remove_reference<decltype(std::declval<T&>()[0])>::type>(x);
+}
+PTXV_FI V words(std::uint32_t x) noexcept { return V{} + x; }
+template <class T> PTXV_FI T vmin(T x, T y) noexcept { return x < y ? x : y; }
+template <class T> PTXV_FI T vmax(T x, T y) noexcept { return x < y ? y : x; }
+template <class T, class K> PTXV_FI T blend(K k, T x, T y) noexcept { return (x & (T)k) | (y & ~(T)k); }
+
+// The bits of a word that the lanes in mask occupy (the per-word forms' own).
+template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
+    return W == 8 ? ::ptxv::detail::lanes<4>::mask(mask) : ::ptxv::detail::lanes<2>::mask(mask);
+}
+constexpr unsigned popcount(unsigned m) noexcept { return m == 0 ? 0 : (m & 1u) + popcount(m >> 1); }
+
+// The same for lanes widened to twice their width: each 64 bits hold the
+// widened lanes of one or two words, lane j of them lane j % lanes of its word.
+template <int W> constexpr std::uint64_t wide_bits(unsigned mask) noexcept {
+    std::uint64_t r = 0;
+    for (unsigned j = 0; j < 32 / W; ++j)
+        if (((mask >> (j % L<W>::kLanes)) & 1u) != 0) r |= ((std::uint64_t{1} << (2 * W)) - 1) << (2 * W * j);
+    return r;
+}
+
+// The lanes a mask keeps (R4), in the form the kernels take it: the lane bits
+// of every word, the same for widened lanes, and how many lanes per word.
+struct Keep {
+    V bits, wide;
+    std::uint32_t count;
+};
+PTXV_FI Keep keep_of(std::uint32_t bits, std::uint64_t wide, std::uint32_t count) noexcept {
+    return {words(bits), (V)(u64v{} + wide), count};
+}
+template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
+    return keep_of(lane_bits<W>(mask), wide_bits<W>(mask), popcount(mask));
+}
+
+#if PTXV_ARRAY_SSSE3
+// Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
+// where ctl[j] has its top bit set.
+PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
+#endif
+
+// ---- Lanes in their own width.
+template <int W> PTXV_FI V add(V a, V b) noexcept { return (V)((typename L<W>::U)a + (typename L<W>::U)b); }
+template <int W> PTXV_FI V sub(V a, V b) noexcept { return (V)((typename L<W>::U)a - (typename L<W>::U)b); }
+// The saturated value of a signed overflow has the sign of a (R7): the
+// maximum, or its complement, the minimum. (A compare, not x >> (W - 1):
+// SSE2 has no arithmetic shift of bytes.)
+template <int W> PTXV_FI V sat_on(typename L<W>::S ov, typename L<W>::S x, typename L<W>::S r) noexcept {
+    typedef typename L<W>::S S;
+    return (V)blend(ov, (S)((S)(x < S{}) ^ splat<S>((1 << (W - 1)) - 1)), r);
+}
+template <int W, bool Signed> PTXV_FI V addsat(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    const M x = (M)a, y = (M)b;
+    if constexpr (W == 8) return (V)(Signed ? PTXV_ARRAY_X(adds_epi8)(x, y) : PTXV_ARRAY_X(adds_epu8)(x, y));
+    else return (V)(Signed ? PTXV_ARRAY_X(adds_epi16)(x, y) : PTXV_ARRAY_X(adds_epu16)(x, y));
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    if constexpr (!Signed) {
+        return (V)(vmin((U)a, (U)~b) + (U)b);
+    } else {
+        const S x = (S)a, y = (S)b, r = (S)((U)a + (U)b);
+        return sat_on<W>((S)(((x ^ r) & (y ^ r)) < S{}), x, r);
+    }
+#endif
+}
+template <int W, bool Signed> PTXV_FI V subsat(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    const M x = (M)a, y = (M)b;
+    if constexpr (W == 8) return (V)(Signed ? PTXV_ARRAY_X(subs_epi8)(x, y) : PTXV_ARRAY_X(subs_epu8)(x, y));
+    else return (V)(Signed ? PTXV_ARRAY_X(subs_epi16)(x, y) : PTXV_ARRAY_X(subs_epu16)(x, y));
+#else
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    if constexpr (!Signed) {
+        return (V)(vmax((U)a, (U)b) - (U)b);
+    } else {
+        const S x = (S)a, y = (S)b, r = (S)((U)a - (U)b);
+        return sat_on<W>((S)(((x ^ y) & (x ^ r)) < S{}), x, r);
+    }
+#endif
+}
+// Unsigned lanes only: (x + y + 1) >> 1 without the carry out.
+template <int W> PTXV_FI V avrg_u(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) return (V)PTXV_ARRAY_X(avg_epu8)((M)a, (M)b);
+    else return (V)PTXV_ARRAY_X(avg_epu16)((M)a, (M)b);
+#else
+    typedef typename L<W>::U U;
+    return (V)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
+#endif
+}
+// Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
+// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
+// which rounds half up; an odd s below 0 (exactly where that is below 1)
+// takes 1 off.
+template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    const V up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
+    const U odd = (U)((a ^ b) & L<W>::kOne);
+    return (V)((U)up - (odd & ~(U)((S)up > S{})));
+}
+// |a - b| of same-signed lanes fits the lane as an unsigned value.
+template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    typedef typename L<W>::U U;
+    return (V)((U)vmax((T)a, (T)b) - (U)vmin((T)a, (T)b));
+}
+template <int W, bool Signed> PTXV_FI V min(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    return (V)vmin((T)a, (T)b);
+}
+template <int W, bool Signed> PTXV_FI V max(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    return (V)vmax((T)a, (T)b);
+}
+// Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14). A compare gives -1
+// or 0: masked with 1 it is the result, plus 1 its negation.
+template <int W, bool Signed, unsigned C> PTXV_FI V cmp(V a, V b) noexcept {
+    typedef Lanes<W, Signed> T;
+    typedef typename L<W>::U U;
+#if PTXV_ARRAY_X86
+    // Unsigned bytes have no compare instruction: x < y exactly when
+    // y - x, saturated at 0, is not 0; min(that, 1) is the result.
+    if constexpr (W == 8 && !Signed && C >= 2) {
+        const M x = (M)a, y = (M)b, one = PTXV_ARRAY_X(set1_epi8)(1);
+        const M lt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(y, x), one);
+        const M gt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(x, y), one);
+        if constexpr (C == 2) return (V)lt;
+        else if constexpr (C == 3) return (V)gt ^ (V)one;
+        else if constexpr (C == 4) return (V)gt;
+        else return (V)lt ^ (V)one;
+    }
+#endif
+    const T x = (T)a, y = (T)b;
+    if constexpr (C == 0) return (V)((U)(x == y) & 1);
+    else if constexpr (C == 1) return (V)((U)(x == y) + 1);
+    else if constexpr (C == 2) return (V)((U)(x < y) & 1);
+    else if constexpr (C == 3) return (V)((U)(x > y) + 1);
+    else if constexpr (C == 4) return (V)((U)(x > y) & 1);
+    else return (V)((U)(x < y) + 1);
+}
+// .sat into a d of the other signedness (R7): an unsigned lane result clamped
+// to the signed maximum, a signed one to 0.
+template <int W> PTXV_FI V to_signed(V r) noexcept {
+    typedef typename L<W>::U U;
+    return (V)vmin((U)r, splat<U>((1 << (W - 1)) - 1));
+}
+template <int W> PTXV_FI V to_unsigned(V r) noexcept {
+    typedef typename L<W>::S S;
+    return (V)vmax((S)r, S{});
+}
+// R10: the lanes in k from r, the others from c.
+PTXV_FI V merge(V r, V c, const Keep& k) noexcept { return (r & k.bits) | (c & ~k.bits); }
+
+// R11 for lane results held in their lanes: per word, the sum over the lanes
+// in k, each read as signed or unsigned. Signed lanes are offset to unsigned
+// first, and the offset taken back out of the sum.
+template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
+    const std::uint32_t offset = k.count << (W - 1);
+#if PTXV_ARRAY_SSSE3
+    // pmaddubsw multiplies unsigned bytes of one operand by signed bytes of
+    // the other and adds the pairs: with 0/1 weights on the side that is not
+    // v, the pair sums of the lanes in k, then pmaddwd adds the two pairs.
+    if constexpr (W == 8) {
+        const M w = (M)(k.bits & L<8>::kOne), x = (M)v;
+        const M pairs = Signed ? PTXV_ARRAY_X(maddubs_epi16)(w, x) : PTXV_ARRAY_X(maddubs_epi16)(x, w);
+        return (V)PTXV_ARRAY_X(madd_epi16)(pairs, PTXV_ARRAY_X(set1_epi16)(1));
+    }
+#endif
+#if PTXV_ARRAY_X86
+    // pmaddwd adds the two signed half-words of each word: byte lanes are
+    // first summed in pairs (at most 510), unsigned half-words offset to
+    // signed.
+    if constexpr (W == 8) {
+        if constexpr (Signed) v ^= L<8>::kSign;
+        const u16v h = (u16v)(v & k.bits);
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)((h & 0xffu) + (h >> 8)), PTXV_ARRAY_X(set1_epi16)(1));
+        return Signed ? s - offset : s;
+    } else {
+        // The 0/1 weights of the lanes in k as pmaddwd's second operand.
+        if constexpr (!Signed) v ^= L<16>::kSign;
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)v, (M)(k.bits & L<16>::kOne));
+        return Signed ? s : s + offset;
+    }
+#else
+    if constexpr (Signed) v ^= L<W>::kSign;
+    v &= k.bits;
+    if constexpr (W == 8) v = (v & L<8>::kLow) + ((v >> 8) & L<8>::kLow);
+    v = (v & 0xffffu) + (v >> 16);
+    return Signed ? v - offset : v;
+#endif
+}
+// R11 for |a - b| of same-signed lanes. Where pmaddubsw sums bytes (SSSE3),
+// the differences summed; else, on x86, psadbw sums the absolute
+// differences of the eight byte pairs of each 64-bit block: once over both
+// words (s0 + s1), once over the odd word alone (s1), and
+// (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
+// word. Flipping the sign bits of signed bytes keeps their differences.
+// Lanes outside k are cleared in both operands, so they add 0.
+template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noexcept {
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
+    if constexpr (W == 8) {
+        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+        a &= k.bits;
+        b &= k.bits;
+        const M x = (M)a, y = (M)b;
+        const M both = PTXV_ARRAY_X(sad_epu8)(x, y);
+        const M odd = PTXV_ARRAY_X(sad_epu8)(PTXV_ARRAY_X(srli_epi64)(x, 32), PTXV_ARRAY_X(srli_epi64)(y, 32));
+        return (V)PTXV_ARRAY_X(add_epi64)(both, PTXV_ARRAY_X(mul_epu32)(odd, PTXV_ARRAY_X(set1_epi32)(-1)));
+    } else {
+        return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
+    }
+#else
+    return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
+#endif
+}
+
+// ---- Lanes widened to twice their width, extended by type (R3, R5). On
+// x86 the halves are those of the unpack instructions, within each 16-byte
+// block; narrow() and wide_sum() read them back in the same order.
+template <int W> struct Wide {
+    typename L<W>::WS lo, hi;
+};
+template <int W, bool Signed> PTXV_FI Wide<W> ext(V v) noexcept {
+    typedef typename L<W>::WS WS;
+    // Unsigned lanes interleaved with zeros; signed ones put in the high half
+    // of each wide lane and shifted down arithmetically.
+#if PTXV_ARRAY_X86
+    const M x = (M)v, z = (M)V{};
+    if constexpr (W == 8 && Signed)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi8)(z, x) >> 8, (WS)PTXV_ARRAY_X(unpackhi_epi8)(z, x) >> 8};
+    else if constexpr (W == 8)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi8)(x, z), (WS)PTXV_ARRAY_X(unpackhi_epi8)(x, z)};
+    else if constexpr (Signed)
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi16)(z, x) >> 16, (WS)PTXV_ARRAY_X(unpackhi_epi16)(z, x) >> 16};
+    else
+        return {(WS)PTXV_ARRAY_X(unpacklo_epi16)(x, z), (WS)PTXV_ARRAY_X(unpackhi_epi16)(x, z)};
+#else
+    if constexpr (W == 8) {
+        const u8v x = (u8v)v, z{};
+        if constexpr (Signed)
+            return {(WS)__builtin_shufflevector(z, x, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23) >> 8,
+                    (WS)__builtin_shufflevector(z, x, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31) >> 8};
+        else
+            return {(WS)__builtin_shufflevector(x, z, 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23),
+                    (WS)__builtin_shufflevector(x, z, 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31)};
+    } else {
+        const u16v x = (u16v)v, z{};
+        if constexpr (Signed)
+            return {(WS)__builtin_shufflevector(z, x, 0, 8, 1, 9, 2, 10, 3, 11) >> 16,
+                    (WS)__builtin_shufflevector(z, x, 4, 12, 5, 13, 6, 14, 7, 15) >> 16};
+        else
+            return {(WS)__builtin_shufflevector(x, z, 0, 8, 1, 9, 2, 10, 3, 11),
+                    (WS)__builtin_shufflevector(x, z, 4, 12, 5, 13, 6, 14, 7, 15)};
+    }
+#endif
+}
+// The low W bits of every lane (R7 without .sat, R10).
+template <int W> PTXV_FI V narrow(Wide<W> t) noexcept {
+#if PTXV_ARRAY_X86
+    if constexpr (W == 8) {
+        // Lanes cut to 0..255 first, so the unsigned saturating pack keeps them.
+        const s16v low = splat<s16v>(0xff);
+        return (V)PTXV_ARRAY_X(packus_epi16)((M)(t.lo & low), (M)(t.hi & low));
+    } else {
+        // Lanes sign-extended from their low 16 bits first, so the signed
+        // saturating pack keeps them.
+        return (V)PTXV_ARRAY_X(packs_epi32)((M)((s32v)((u32v)t.lo << 16) >> 16), (M)((s32v)((u32v)t.hi << 16) >> 16));
+    }
+#else
+    if constexpr (W == 8)
+        return (V)__builtin_shufflevector((u8v)t.lo, (u8v)t.hi, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    else
+        return (V)__builtin_shufflevector((u16v)t.lo, (u16v)t.hi, 0, 2, 4, 6, 8, 10, 12, 14);
+#endif
+}
+// Operation order: add sub absdiff min max avrg, then the compares eq..ge.
+template <unsigned Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
+    if constexpr (Op == 0) return x + y;
+    else if constexpr (Op == 1) return x - y;
+    else if constexpr (Op == 2) return vmax(x - y, y - x);
+    else if constexpr (Op == 3) return vmin(x, y);
+    else if constexpr (Op == 4) return vmax(x, y);
+    else if constexpr (Op == 5) return (x + y + ((T)(x + y >= T{}) & 1)) >> 1;  // R5: (s + (s >= 0)) >> 1
+    else if constexpr (Op == 6) return (T)(x == y) & 1;
+    else if constexpr (Op == 7) return (T)(x != y) & 1;
+    else if constexpr (Op == 8) return (T)(x < y) & 1;
+    else if constexpr (Op == 9) return (T)(x <= y) & 1;
+    else if constexpr (Op == 10) return (T)(x > y) & 1;
+    else return (T)(x >= y) & 1;
+}
+template <int W, unsigned Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
+    return {wide_op<Op>(x.lo, y.lo), wide_op<Op>(x.hi, y.hi)};
+}
+// R7: .sat clamps to the lane range of d.
+template <int W, bool Signed> PTXV_FI Wide<W> clamp(Wide<W> t) noexcept {
+    typedef typename L<W>::WS WS;
+    const WS lo = splat<WS>(Signed ? -(1 << (W - 1)) : 0), hi = splat<WS>(Signed ? (1 << (W - 1)) - 1 : (1 << W) - 1);
+    return {vmin(vmax(t.lo, lo), hi), vmin(vmax(t.hi, lo), hi)};
+}
+// R11 on widened lane results: each word's lanes in k, summed.
+template <int W> PTXV_FI V wide_sum(Wide<W> t, const Keep& k) noexcept {
+    typedef typename L<W>::WS WS;
+    const WS l = t.lo & (WS)k.wide, h = t.hi & (WS)k.wide;
+#if PTXV_ARRAY_X86
+    // Per word pair sums (pmaddwd), or the wide lanes themselves; then the
+    // even and the odd 32-bit fields of each 16-byte block, added.
+    M pl, ph;
+    if constexpr (W == 8) {
+        pl = PTXV_ARRAY_X(madd_epi16)((M)l, PTXV_ARRAY_X(set1_epi16)(1));
+        ph = PTXV_ARRAY_X(madd_epi16)((M)h, PTXV_ARRAY_X(set1_epi16)(1));
+    } else {
+        pl = (M)l;
+        ph = (M)h;
+    }
+#if PTXV_ARRAY_BYTES == 32
+    const __m256 fl = _mm256_castsi256_ps(pl), fh = _mm256_castsi256_ps(ph);
+    return (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0x88)) + (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0xdd));
+#else
+    const __m128 fl = _mm_castsi128_ps(pl), fh = _mm_castsi128_ps(ph);
+    return (V)_mm_castps_si128(_mm_shuffle_ps(fl, fh, 0x88)) + (V)_mm_castps_si128(_mm_shuffle_ps(fl, fh, 0xdd));
+#endif
+#else
+    s32v pl, ph;
+    if constexpr (W == 8) {
+        // Each 32-bit field holds two 16-bit lane results: add them.
+        pl = ((s32v)((u32v)l << 16) >> 16) + ((s32v)l >> 16);
+        ph = ((s32v)((u32v)h << 16) >> 16) + ((s32v)h >> 16);
+    } else {
+        pl = l;
+        ph = h;
+    }
+    return (V)(__builtin_shufflevector(pl, ph, 0, 2, 4, 6) + __builtin_shufflevector(pl, ph, 1, 3, 5, 7));
+#endif
+}
+
+// ---- A lane plan (lane_plan.hpp), run.
+template <unsigned Plan> PTXV_FI Wide<decode(Plan).bits> widened(V a, V b) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    const Wide<W> t = wide<W, p.code>(ext<W, p.sa>(a), ext<W, p.sb>(b));
+    if constexpr (p.sat) return clamp<W, p.sd>(t);
+    else return t;
+}
+// The lane results, each in its lane (not for the sum-only plans).
+template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    if constexpr (p.op == LaneOp::wide) {
+        return narrow<W>(widened<Plan>(a, b));
+    } else {
+        V r;
+        if constexpr (p.op == LaneOp::add) r = add<W>(a, b);
+        else if constexpr (p.op == LaneOp::sub) r = sub<W>(a, b);
+        else if constexpr (p.op == LaneOp::addsat) r = addsat<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::subsat) r = subsat<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::avrg_u) r = avrg_u<W>(a, b);
+        else if constexpr (p.op == LaneOp::avrg_s) r = avrg_s<W>(a, b);
+        else if constexpr (p.op == LaneOp::absdiff) r = absdiff<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::min) r = min<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::max) r = max<W, p.sa>(a, b);
+        else r = cmp<W, p.sa, p.code>(a, b);
+        if constexpr (p.fix == LaneFix::to_signed) return to_signed<W>(r);
+        else if constexpr (p.fix == LaneFix::to_unsigned) return to_unsigned<W>(r);
+        else return r;
+    }
+}
+// .add (R11): c plus, per word, the sum of the lane results in k.
+template <unsigned Plan> PTXV_FI V sum(V a, V b, V c, const Keep& k) noexcept {
+    constexpr LanePlan p = decode(Plan);
+    constexpr int W = p.bits;
+    if constexpr (p.op == LaneOp::sum_add) return c + lane_sum<W, p.sa>(a, k) + lane_sum<W, p.sb>(b, k);
+    else if constexpr (p.op == LaneOp::sum_sub) return c + lane_sum<W, p.sa>(a, k) - lane_sum<W, p.sb>(b, k);
+    else if constexpr (p.op == LaneOp::sum_absdiff) return c + absdiff_sum<W, p.sa>(a, b, k);
+    else if constexpr (p.op == LaneOp::wide) return c + wide_sum<W>(widened<Plan>(a, b), k);
+    else return c + lane_sum<W, p.sum_signed>(lanes<Plan>(a, b), k);
+}
+// What d takes: the sum (.add), or the lane results in k merged into c.
+template <unsigned Plan> PTXV_FI V result(V a, V b, V c, const Keep& k) noexcept {
+    if constexpr (decode(Plan).sum) return sum<Plan>(a, b, c, k);
+    else return merge(lanes<Plan>(a, b), c, k);
+}
+
+#endif  // PTXV_ARRAY_VECTOR
+// ptxv-gen: end simd
+
+}  // namespace detail
+}  // inline namespace PTXV_ARRAY_PATH
+}  // namespace array
+}  // namespace ptxv

@@ -1,0 +1,125 @@
+// ptxv: binding a SIMD instruction to a packed kernel (see batch.hpp): its
+// lane plan from the tables, its selectors and mask decoded into Params.
+
+#include "batch.hpp"
+
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string_view>
+
+#include "isa.hpp"
+#include "ptxv_tables.hpp"
+
+namespace ptxv::simd {
+
+bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
+    for (std::size_t i = 0; i < lanes; ++i) {
+        if ((live >> i & 1u) != 0 && (in.simd_asel[i] != i || in.simd_bsel[i] != lanes + i)) return false;
+    }
+    return true;
+}
+
+Kernel bind(const Instr& in, int variant, void* params, const char*& name) {
+    if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
+    const int plan = spec::kVariants[variant].lane_plan;
+    if (plan < 0) return nullptr;
+    const Isa isa = runtime_isa();
+    if (isa == Isa::generated) return nullptr;
+
+    const bool half = in.geometry == Geometry::half;
+    const std::size_t lanes = half ? 2 : 4, width = half ? 2 : 1;  // lanes per element, bytes per lane
+    const unsigned full = half ? 0x3u : 0xfu;
+    const unsigned mask = in.mask & full;
+    const Out out = in.op2 == Op2::add ? Out::sum : mask == full ? Out::store : Out::merge;
+
+    Params p{};
+    // The selectors: each operand's lanes from one source, or from both.
+    // Only the lanes in the mask count: the others' results are dropped
+    // (merged from c, or left out of the sum), so what they read does not
+    // matter.
+    bool a_reads[2] = {false, false}, b_reads[2] = {false, false};
+    for (std::size_t i = 0; i < lanes; ++i) {
+        if ((mask >> i & 1u) == 0) continue;
+        a_reads[in.simd_asel[i] % (2 * lanes) / lanes] = true;
+        b_reads[in.simd_bsel[i] % (2 * lanes) / lanes] = true;
+    }
+    const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
+    const Shuffle shuffle = default_selectors(in, lanes, mask) ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    p.a_from_b = a_reads[1] && !a_reads[0];
+    p.b_from_a = b_reads[0] && !b_reads[1];
+    for (std::size_t at = 0; at < 16; ++at) {
+        const std::size_t e = at / 4, lane = at % 4 / width, part = at % width;
+        // Lane i of element e is lane sel[i] of the element's pair {b:a}
+        // (R2): a lane of a below `lanes`, of b from there up.
+        const unsigned sa_el = in.simd_asel[lane] % (2 * lanes), sb_el = in.simd_bsel[lane] % (2 * lanes);
+        const auto byte_of = [&](unsigned el) {
+            return static_cast<std::uint8_t>(4 * e + width * (el % lanes) + part);
+        };
+        if ((mask >> lane & 1u) == 0) {
+            // pshufb writes zero where the control byte's top bit is set.
+            p.shuffle[0][at] = p.shuffle[1][at] = p.shuffle[2][at] = p.shuffle[3][at] = 0x80;
+        } else if (shuffle == Shuffle::one) {
+            p.shuffle[0][at] = byte_of(sa_el);
+            p.shuffle[2][at] = byte_of(sb_el);
+        } else {
+            p.shuffle[0][at] = sa_el < lanes ? byte_of(sa_el) : 0x80;
+            p.shuffle[1][at] = sa_el < lanes ? 0x80 : byte_of(sa_el);
+            p.shuffle[2][at] = sb_el < lanes ? byte_of(sb_el) : 0x80;
+            p.shuffle[3][at] = sb_el < lanes ? 0x80 : byte_of(sb_el);
+        }
+    }
+    // R4: lane i takes the result when mask bit i is set. Widened, lane j of
+    // each 64 bits is lane j % lanes of its word.
+    for (std::size_t i = 0; i < lanes; ++i) {
+        if ((mask >> i & 1u) == 0) continue;
+        p.keep |= (half ? 0xffffu : 0xffu) << (8 * width * i);
+        ++p.count;
+    }
+    const unsigned wide_bits = 16 * static_cast<unsigned>(width);
+    for (unsigned j = 0; j < 64 / wide_bits; ++j) {
+        if ((mask >> (j % lanes) & 1u) != 0) p.wide_keep |= ((std::uint64_t{1} << wide_bits) - 1) << (wide_bits * j);
+    }
+
+    // The widest vectors the CPU has; SSSE3 also applies selectors, so SSE2
+    // serves only the default ones on CPUs without it.
+    Kernel k = nullptr;
+    if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle)) != nullptr) {
+        name = "avx2";
+    } else if (isa >= Isa::ssse3 && (k = kernel_ssse3(plan, out, shuffle)) != nullptr) {
+        name = "ssse3";
+    } else if ((k = kernel_sse2(plan, out, shuffle)) != nullptr) {
+        name = "sse2";
+    }
+    if (k != nullptr) new (params) Params(p);
+    return k;
+}
+
+}  // namespace ptxv::simd
+
+namespace ptxv {
+
+Isa runtime_isa() {
+    static const Isa isa = [] {
+#if defined(__x86_64__) || defined(__i386__)
+        Isa best = __builtin_cpu_supports("avx2")    ? Isa::avx2
+                   : __builtin_cpu_supports("ssse3") ? Isa::ssse3
+                                                     : Isa::sse2;
+#else
+        Isa best = Isa::generated;
+#endif
+        if (const char* cap = std::getenv("PTXV_ISA")) {
+            const std::string_view c = cap;
+            const Isa cap_isa = c == "generated" ? Isa::generated
+                                : c == "sse2"      ? Isa::sse2
+                                : c == "ssse3"     ? Isa::ssse3
+                                                   : Isa::avx2;
+            if (cap_isa < best) best = cap_isa;
+        }
+        return best;
+    }();
+    return isa;
+}
+
+}  // namespace ptxv

@@ -1,0 +1,67 @@
+// ptxv: Compiled::run's packed kernels for the SIMD families (vadd2 ...
+// vset2, vadd4 ... vset4), from the SIMD kernel library that the array forms
+// use too (generated/ptxv_array.hpp, from generator/primitives/simd.hpp).
+//
+// Each variant's lane plan comes from the tables (spec::kVariants[i].lane_plan,
+// decided by ptxv-gen's plan pass); the kernels of a plan exist once per x86
+// target, in a unit built for it (batch_sse2.cpp, batch_ssse3.cpp,
+// batch_avx2.cpp), and bind() takes the best one the CPU has. What stays a
+// run-time value is decoded into Params: the byte shuffles that apply the
+// selectors (R2) and the lanes the mask keeps (R4).
+// Everything here is checked element for element against the interpreter
+// (tests/generated/test_gen_batch.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "ptxv/compile.hpp"
+#include "ptxv/instr.hpp"
+
+namespace ptxv::simd {
+
+// What becomes of the lane results: stored, merged with c under a partial
+// mask (R10), or summed into c (.add, R11).
+enum class Out : std::uint8_t { store, merge, sum };
+inline constexpr int kOuts = 3;
+
+// How the selectors are applied: not at all (the defaults), one byte
+// shuffle per operand when each operand's lanes come from one source, or two
+// shuffles and an or per operand.
+enum class Shuffle : std::uint8_t { none, one, two };
+inline constexpr int kShuffles = 3;
+
+struct alignas(16) Params {
+    // Byte shuffles within each 16-byte block: a from a, a from b, b from a,
+    // b from b; or, when each operand reads one source, [0] and [2] alone.
+    std::uint8_t shuffle[4][16];
+    std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
+    std::uint32_t keep;       // the lane bits of a word the mask keeps
+    std::uint32_t count;      // how many lanes that is
+    std::uint8_t a_from_b;  // single-source shuffles: a's lanes come from b
+    std::uint8_t b_from_a;  // b's lanes come from a
+};
+static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
+
+// Runs d[i] = op(a[i], b[i], c) over the largest multiple of the vector's
+// word count <= n, c from c[i] or, when c is null, cval; returns how many it
+// did. Its first argument points at the Params bind() filled.
+using Kernel = detail::BatchKernel;
+
+// The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
+// output and a way of applying selectors, from the unit built for SSE2 (no
+// shuffle), SSSE3 or AVX2; null where the unit was built without those
+// instructions.
+Kernel kernel_sse2(int plan, Out out, Shuffle shuffle);
+Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle);
+Kernel kernel_avx2(int plan, Out out, Shuffle shuffle);
+
+// Whether the lanes of `in` in `live` read their default elements (R3);
+// `lanes` is the lane count, 2 or 4.
+bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);
+
+// Fills `p` (compile.hpp's room for it) and returns the kernel for `in`, variant `variant`, with the name
+// of its target, or null when no packed kernel applies on this machine.
+Kernel bind(const Instr& in, int variant, void* p, const char*& name);
+
+}  // namespace ptxv::simd

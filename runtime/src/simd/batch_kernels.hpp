@@ -1,0 +1,116 @@
+// ptxv: the packed kernels of Compiled::run (see batch.hpp), for the target
+// the including unit is built for: every lane plan of spec::kLanePlans, run
+// through the SIMD kernel library of generated/ptxv_array.hpp, with the
+// selectors applied by byte shuffle where the target has one (pshufb). Each
+// unit includes this once, inside a namespace of its own.
+
+using u32 = std::uint32_t;
+namespace lib = ::ptxv::array::detail;
+
+#if PTXV_ARRAY_VECTOR
+
+// A 16-byte parameter in every 16-byte block of a vector.
+inline lib::V blocks(const std::uint8_t (&x)[16]) {
+#if PTXV_ARRAY_BYTES == 32
+    return (lib::V)_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
+#else
+    lib::V v;
+    std::memcpy(&v, x, sizeof v);
+    return v;
+#endif
+}
+
+// OneC: one c for all, cval, instead of c[i].
+template <unsigned Plan, Out O, Shuffle S, bool OneC>
+std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, std::size_t n) noexcept {
+    const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
+    const lib::V cv = lib::words(cval);
+    // Single-source selectors read each operand's lanes from a or from b.
+    const u32* const src_a = S == Shuffle::one && p.a_from_b != 0 ? b : a;
+    const u32* const src_b = S == Shuffle::one && p.b_from_a != 0 ? a : b;
+#if PTXV_ARRAY_SSSE3
+    const lib::V s0 = blocks(p.shuffle[0]), s1 = blocks(p.shuffle[1]);
+    const lib::V s2 = blocks(p.shuffle[2]), s3 = blocks(p.shuffle[3]);
+#endif
+    std::size_t i = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
+    for (; i + lib::kWords <= n; i += lib::kWords) {
+        lib::V A = lib::ld(src_a + i), B = lib::ld(src_b + i);
+#if PTXV_ARRAY_SSSE3
+        // Lane j of an element's a is lane sel[j] of its pair {b:a} (R2):
+        // bytes of a and bytes of b, each shuffle zeroing the others.
+        if constexpr (S == Shuffle::one) {
+            A = lib::shuffle_bytes(A, s0);
+            B = lib::shuffle_bytes(B, s2);
+        } else if constexpr (S == Shuffle::two) {
+            const lib::V A0 = A;
+            A = lib::shuffle_bytes(A0, s0) | lib::shuffle_bytes(B, s1);
+            B = lib::shuffle_bytes(A0, s2) | lib::shuffle_bytes(B, s3);
+        }
+#endif
+        if constexpr (O == Out::store) {
+            lib::st(d + i, lib::lanes<Plan>(A, B));
+        } else {
+            const lib::V C = OneC ? cv : lib::ld(c + i);
+            if constexpr (O == Out::sum) lib::st(d + i, lib::sum<Plan>(A, B, C, keep));
+            else lib::st(d + i, lib::merge(lib::lanes<Plan>(A, B), C, keep));
+        }
+    }
+    return i;
+}
+
+template <unsigned Plan, Out O, Shuffle S>
+std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
+                   std::size_t n) noexcept {
+    const Params& p = *static_cast<const Params*>(params);
+    return c != nullptr ? run<Plan, O, S, false>(p, a, b, c, cval, d, n) : run<Plan, O, S, true>(p, a, b, c, cval, d, n);
+}
+
+// The kernels of plan I, by output and shuffle: null for an output the plan
+// never has (a sum plan only sums) and for shuffles the target lacks.
+template <int I>
+constexpr std::array<Kernel, kOuts * kShuffles> kernels_of() {
+    constexpr unsigned plan = spec::kLanePlans[I];
+    constexpr bool sums = lib::decode(plan).sum;
+    constexpr bool shuffles = PTXV_ARRAY_SSSE3 != 0;
+    std::array<Kernel, kOuts * kShuffles> k{};
+    if constexpr (sums) {
+        k[2 * kShuffles + 0] = &kernel<plan, Out::sum, Shuffle::none>;
+        if constexpr (shuffles) {
+            k[2 * kShuffles + 1] = &kernel<plan, Out::sum, Shuffle::one>;
+            k[2 * kShuffles + 2] = &kernel<plan, Out::sum, Shuffle::two>;
+        }
+    } else {
+        k[0] = &kernel<plan, Out::store, Shuffle::none>;
+        k[kShuffles] = &kernel<plan, Out::merge, Shuffle::none>;
+        if constexpr (shuffles) {
+            k[1] = &kernel<plan, Out::store, Shuffle::one>;
+            k[2] = &kernel<plan, Out::store, Shuffle::two>;
+            k[kShuffles + 1] = &kernel<plan, Out::merge, Shuffle::one>;
+            k[kShuffles + 2] = &kernel<plan, Out::merge, Shuffle::two>;
+        }
+    }
+    return k;
+}
+
+template <int... I>
+constexpr std::array<std::array<Kernel, kOuts * kShuffles>, sizeof...(I)> make_table(
+    std::integer_sequence<int, I...>) {
+    return {{kernels_of<I>()...}};
+}
+
+constexpr auto kTable = make_table(std::make_integer_sequence<int, spec::kLanePlanCount>{});
+
+Kernel lookup(int plan, Out out, Shuffle shuffle) {
+    if (plan < 0 || plan >= spec::kLanePlanCount) return nullptr;
+    return kTable[static_cast<std::size_t>(plan)][static_cast<std::size_t>(out) * kShuffles +
+                                                   static_cast<std::size_t>(shuffle)];
+}
+
+#else
+
+Kernel lookup(int, Out, Shuffle) { return nullptr; }
+
+#endif
