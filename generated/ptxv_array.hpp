@@ -234,6 +234,16 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
 // where ctl[j] has its top bit set.
 PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
 #endif
+// The 16 bytes at p in every 16-byte block (a shuffle control, say).
+PTXV_FI V repeat16(const void* p) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    return (V)_mm256_broadcastsi128_si256(_mm_loadu_si128(static_cast<const __m128i*>(p)));
+#else
+    V v;
+    for (std::size_t at = 0; at < sizeof v; at += 16) __builtin_memcpy(reinterpret_cast<char*>(&v) + at, p, 16);
+    return v;
+#endif
+}
 
 // ---- Lanes in their own width.
 template <int W> PTXV_FI V add(V a, V b) noexcept { return (V)((typename L<W>::U)a + (typename L<W>::U)b); }
@@ -348,8 +358,14 @@ template <int W> PTXV_FI V to_unsigned(V r) noexcept {
     typedef typename L<W>::S S;
     return (V)vmax((S)r, S{});
 }
-// R10: the lanes in k from r, the others from c.
-PTXV_FI V merge(V r, V c, const Keep& k) noexcept { return (r & k.bits) | (c & ~k.bits); }
+// R10: the lanes in k from r, the others from c: one byte blend on AVX2.
+PTXV_FI V merge(V r, V c, const Keep& k) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    return (V)_mm256_blendv_epi8((M)c, (M)r, (M)k.bits);
+#else
+    return (r & k.bits) | (c & ~k.bits);
+#endif
+}
 
 // R11 for lane results held in their lanes: per word, the sum over the lanes
 // in k, each read as signed or unsigned. Signed lanes are offset to unsigned
@@ -658,20 +674,25 @@ template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
-    const V va = ld(a), vb = ld(b), C = ld(c);
+    // Every lane kept and no sum: c is not read.
+    constexpr bool whole = !p.sum && lane_bits<W>(Mask) == 0xffffffffu;
+    const V va = ld(a), vb = ld(b);
     if constexpr (constexpr int order = paired<W>(Asel, Bsel, Mask, p.sum); order != 0) {
         // With Asel and Bsel paired: the operation on the words as loaded,
         // then its results moved (Asel reads them through either word of the
         // pair {R:R}), or the sum over the lanes read.
         const V A = order == 1 ? va : vb, B = order == 1 ? vb : va;
         if constexpr (p.sum) {
-            st(d, sum<Plan>(A, B, C, keep<W>(sources<W>(Asel, Mask))));
+            st(d, sum<Plan>(A, B, ld(c), keep<W>(sources<W>(Asel, Mask))));
         } else {
             const V R = lanes<Plan>(A, B);
-            st(d, merge(pick<W, Asel, Mask>(R, R), C, keep<W>(Mask)));
+            if constexpr (whole) st(d, pick<W, Asel, Mask>(R, R));
+            else st(d, merge(pick<W, Asel, Mask>(R, R), ld(c), keep<W>(Mask)));
         }
     } else {
-        st(d, result<Plan>(pick<W, Asel, Mask>(va, vb), pick<W, Bsel, Mask>(va, vb), C, keep<W>(Mask)));
+        const V A = pick<W, Asel, Mask>(va, vb), B = pick<W, Bsel, Mask>(va, vb);
+        if constexpr (whole) st(d, lanes<Plan>(A, B));
+        else st(d, result<Plan>(A, B, ld(c), keep<W>(Mask)));
     }
 }
 

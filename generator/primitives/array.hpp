@@ -89,20 +89,25 @@ template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask>
 PTXV_FI void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
-    const V va = ld(a), vb = ld(b), C = ld(c);
+    // Every lane kept and no sum: c is not read.
+    constexpr bool whole = !p.sum && lane_bits<W>(Mask) == 0xffffffffu;
+    const V va = ld(a), vb = ld(b);
     if constexpr (constexpr int order = paired<W>(Asel, Bsel, Mask, p.sum); order != 0) {
         // With Asel and Bsel paired: the operation on the words as loaded,
         // then its results moved (Asel reads them through either word of the
         // pair {R:R}), or the sum over the lanes read.
         const V A = order == 1 ? va : vb, B = order == 1 ? vb : va;
         if constexpr (p.sum) {
-            st(d, sum<Plan>(A, B, C, keep<W>(sources<W>(Asel, Mask))));
+            st(d, sum<Plan>(A, B, ld(c), keep<W>(sources<W>(Asel, Mask))));
         } else {
             const V R = lanes<Plan>(A, B);
-            st(d, merge(pick<W, Asel, Mask>(R, R), C, keep<W>(Mask)));
+            if constexpr (whole) st(d, pick<W, Asel, Mask>(R, R));
+            else st(d, merge(pick<W, Asel, Mask>(R, R), ld(c), keep<W>(Mask)));
         }
     } else {
-        st(d, result<Plan>(pick<W, Asel, Mask>(va, vb), pick<W, Bsel, Mask>(va, vb), C, keep<W>(Mask)));
+        const V A = pick<W, Asel, Mask>(va, vb), B = pick<W, Bsel, Mask>(va, vb);
+        if constexpr (whole) st(d, lanes<Plan>(A, B));
+        else st(d, result<Plan>(A, B, ld(c), keep<W>(Mask)));
     }
 }
 

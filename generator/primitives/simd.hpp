@@ -179,6 +179,16 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
 // where ctl[j] has its top bit set.
 PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
 #endif
+// The 16 bytes at p in every 16-byte block (a shuffle control, say).
+PTXV_FI V repeat16(const void* p) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    return (V)_mm256_broadcastsi128_si256(_mm_loadu_si128(static_cast<const __m128i*>(p)));
+#else
+    V v;
+    for (std::size_t at = 0; at < sizeof v; at += 16) __builtin_memcpy(reinterpret_cast<char*>(&v) + at, p, 16);
+    return v;
+#endif
+}
 
 // ---- Lanes in their own width.
 template <int W> PTXV_FI V add(V a, V b) noexcept { return (V)((typename L<W>::U)a + (typename L<W>::U)b); }
@@ -293,8 +303,14 @@ template <int W> PTXV_FI V to_unsigned(V r) noexcept {
     typedef typename L<W>::S S;
     return (V)vmax((S)r, S{});
 }
-// R10: the lanes in k from r, the others from c.
-PTXV_FI V merge(V r, V c, const Keep& k) noexcept { return (r & k.bits) | (c & ~k.bits); }
+// R10: the lanes in k from r, the others from c: one byte blend on AVX2.
+PTXV_FI V merge(V r, V c, const Keep& k) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    return (V)_mm256_blendv_epi8((M)c, (M)r, (M)k.bits);
+#else
+    return (r & k.bits) | (c & ~k.bits);
+#endif
+}
 
 // R11 for lane results held in their lanes: per word, the sum over the lanes
 // in k, each read as signed or unsigned. Signed lanes are offset to unsigned

@@ -1,24 +1,28 @@
 // ptxv: the packed kernels of Compiled::run (see batch.hpp), for the target
 // the including unit is built for: every lane plan of spec::kLanePlans, run
 // through the SIMD kernel library of generated/ptxv_array.hpp, with the
-// selectors applied by byte shuffle where the target has one (pshufb). Each
-// unit includes this once, inside a namespace of its own.
+// selectors applied by byte shuffle where the target has one (pshufb). A unit
+// defines PTXV_BATCH_UNIT (its target's name: sse2, ssse3, avx2) and includes
+// this once; it defines ptxv::simd::kernel_<unit>.
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+
+#include "batch.hpp"
+#include "ptxv_array.hpp"
+#include "ptxv_tables.hpp"
+
+#define PTXV_BATCH_CAT2(a, b) a##b
+#define PTXV_BATCH_CAT(a, b) PTXV_BATCH_CAT2(a, b)
+
+namespace ptxv::simd {
+namespace PTXV_BATCH_UNIT {
 
 using u32 = std::uint32_t;
 namespace lib = ::ptxv::array::detail;
 
 #if PTXV_ARRAY_VECTOR
-
-// A 16-byte parameter in every 16-byte block of a vector.
-inline lib::V blocks(const std::uint8_t (&x)[16]) {
-#if PTXV_ARRAY_BYTES == 32
-    return (lib::V)_mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(x)));
-#else
-    lib::V v;
-    std::memcpy(&v, x, sizeof v);
-    return v;
-#endif
-}
 
 // OneC: one c for all, cval, instead of c[i].
 template <unsigned Plan, Out O, Shuffle S, bool OneC>
@@ -29,8 +33,8 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
     const u32* const src_a = S == Shuffle::one && p.a_from_b != 0 ? b : a;
     const u32* const src_b = S == Shuffle::one && p.b_from_a != 0 ? a : b;
 #if PTXV_ARRAY_SSSE3
-    const lib::V s0 = blocks(p.shuffle[0]), s1 = blocks(p.shuffle[1]);
-    const lib::V s2 = blocks(p.shuffle[2]), s3 = blocks(p.shuffle[3]);
+    const lib::V s0 = lib::repeat16(p.shuffle[0]), s1 = lib::repeat16(p.shuffle[1]);
+    const lib::V s2 = lib::repeat16(p.shuffle[2]), s3 = lib::repeat16(p.shuffle[3]);
 #endif
     std::size_t i = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -114,3 +118,11 @@ Kernel lookup(int plan, Out out, Shuffle shuffle) {
 Kernel lookup(int, Out, Shuffle) { return nullptr; }
 
 #endif
+
+}  // namespace PTXV_BATCH_UNIT
+
+Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle) {
+    return PTXV_BATCH_UNIT::lookup(plan, out, shuffle);
+}
+
+}  // namespace ptxv::simd

@@ -4,28 +4,8 @@
 #include "batch.hpp"
 
 #if defined(__SSSE3__)
-#include <array>
-#include <cstddef>
-#include <cstdint>
-#include <cstring>
-#include <utility>
-
-#include "ptxv_array.hpp"
-#include "ptxv_tables.hpp"
-
-namespace ptxv::simd {
-namespace ssse3 {
+#define PTXV_BATCH_UNIT ssse3
 #include "batch_kernels.hpp"
-}  // namespace ssse3
-
-Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle) { return ssse3::lookup(plan, out, shuffle); }
-
-}  // namespace ptxv::simd
-
 #else
-
-namespace ptxv::simd {
-Kernel kernel_ssse3(int, Out, Shuffle) { return nullptr; }
-}  // namespace ptxv::simd
-
+ptxv::simd::Kernel ptxv::simd::kernel_ssse3(int, Out, Shuffle) { return nullptr; }
 #endif

@@ -1,7 +1,8 @@
 // ptxv: run-time SIMD selectors for the one-element dispatch path, applied
 // with one byte shuffle (pshufb) of the pair {b:a} instead of a rotation per
 // lane; the generated form with default selectors (and the mask from the
-// decoded words) then runs on the shuffled operands, inlined. This unit alone
+// decoded words) then runs on the shuffled operands, inlined. The shuffle is
+// the SIMD kernel library's (generated/ptxv_array.hpp). This unit alone
 // is built for SSSE3 (the build adds -mssse3 on x86); compile() uses it only
 // after checking the CPU.
 #include "dispatch_ssse3.hpp"
@@ -12,8 +13,7 @@
 #include <utility>
 
 #if defined(__SSSE3__)
-#include <tmmintrin.h>
-
+#include "ptxv_array.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
@@ -23,16 +23,16 @@ namespace {
 #include "ptxv_dispatch.inc"
 
 using u32 = std::uint32_t;
-using u64 = std::uint64_t;
+namespace lib = ::ptxv::array::detail;
 
 template <std::size_t I>
 u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
-    // Bytes 0-3 of the result are the selected a, 4-7 the selected b.
-    const __m128i pair = _mm_cvtsi64_si128(static_cast<long long>((u64{b} << 32) | a));
-    const __m128i control = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(w + kControlWord));
-    const u64 picked = static_cast<u64>(_mm_cvtsi128_si64(_mm_shuffle_epi8(pair, control)));
+    // Bytes 0-3 of the result are the selected a, 4-7 the selected b; the
+    // control's other bytes (top bit set) write zeros.
+    const lib::V pair = lib::V{a, b}, control = lib::V{w[kControlWord], w[kControlWord + 1], ~0u, ~0u};
+    const lib::V picked = lib::shuffle_bytes(pair, control);
     constexpr detail::PreFn masked = kVariantFns[I].masked;
-    return masked(static_cast<u32>(picked), static_cast<u32>(picked >> 32), c, w);
+    return masked(picked[0], picked[1], c, w);
 }
 
 // SIMD variants only (their masked form exists); decided from the tables,
