@@ -155,5 +155,6 @@ void reg(const std::string& name, const std::string& label, const char* error, B
 void register_ops();
 void register_references();
 void register_batch();
+void register_cuda();
 
 }  // namespace ptxv_bench

@@ -105,6 +105,7 @@ int main(int argc, char** argv) {
     ptxv_bench::register_ops();
     ptxv_bench::register_references();
     ptxv_bench::register_batch();
+    ptxv_bench::register_cuda();
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     if (ptxv_bench::mismatch_count() != 0) {

@@ -704,31 +704,72 @@ PTXV_FI void tail(std::size_t i, std::size_t n, One one, std::index_sequence<K..
     ((i + K < n ? one(i + K) : void()), ...);
 }
 
+// Operand F of a fed step: word i of x, y or z (F = 0, 1, 2), or 0 (F < 0).
+template <int F>
+PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::size_t i) noexcept {
+    if constexpr (F == 0) return ld(x + i);
+    else if constexpr (F == 1) return ld(y + i);
+    else if constexpr (F == 2) return ld(z + i);
+    else return V{};
+}
+
+// Lambdas the drivers hand to drive() are inlined like the rest.
+#define PTXV_ARRAY_INLINE __attribute__((always_inline))
+
 #endif  // PTXV_ARRAY_VECTOR
 
-// d[i] for i < n: whole vectors through the lane plan, two per iteration (a
-// loop of one short step runs at half speed on some cores, depending on
-// where its code lies); the rest, and targets without vectors, through
-// one(i), the per-word form.
-template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
-PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                 std::size_t n, One one) noexcept {
+// The loop of every array form: step(i) computes words i .. i + kWords - 1,
+// two steps a round; the last words, and every word without vectors, one(i).
+template <class Step, class One> PTXV_FI void drive(std::size_t n, Step step, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
     std::size_t i = 0;
     for (; i + 2 * kWords <= n; i += 2 * kWords) {
-        step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i);
-        step<Plan, Asel, Bsel, Mask>(a + i + kWords, b + i + kWords, c + i + kWords, d + i + kWords);
+        step(i);
+        step(i + kWords);
     }
     if (i + kWords <= n) {
-        step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i);
+        step(i);
         i += kWords;
     }
     tail(i, n, one, std::make_index_sequence<kWords - 1>{});
 #else
-    (void)a, (void)b, (void)c, (void)d;
+    (void)step;
     for (std::size_t i = 0; i < n; ++i) one(i);
 #endif
 }
+
+// An array form: one variant with compile-time selectors and mask.
+template <unsigned Plan, unsigned Asel, unsigned Bsel, unsigned Mask, class One>
+PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                 std::size_t n, One one) noexcept {
+#if PTXV_ARRAY_VECTOR
+    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE { step<Plan, Asel, Bsel, Mask>(a + i, b + i, c + i, d + i); }, one);
+#else
+    (void)a, (void)b, (void)c, (void)d;
+    drive(n, 0, one);
+#endif
+}
+
+// A variant fed from up to three arrays: its a, b and c are x, y, z or 0 as
+// Fa, Fb, Fc say (0, 1, 2; -1 for 0), over all lanes, default selectors; then
+// post(d, a, b) on each vector of results (CUDA's intrinsics,
+// ptxv_cuda_array.hpp). Arrays a form does not read may be null.
+template <unsigned Plan, int Fa, int Fb, int Fc, class Post, class One>
+PTXV_FI void run_fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::uint32_t* d,
+                     std::size_t n, Post post, One one) noexcept {
+#if PTXV_ARRAY_VECTOR
+    constexpr LanePlan p = decode(Plan);
+    drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE {
+        const V A = fed<Fa>(x, y, z, i), B = fed<Fb>(x, y, z, i);
+        if constexpr (p.sum) st(d + i, post(sum<Plan>(A, B, fed<Fc>(x, y, z, i), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)), A, B));
+        else st(d + i, post(lanes<Plan>(A, B), A, B));
+    }, one);
+#else
+    (void)x, (void)y, (void)z, (void)d, (void)post;
+    drive(n, 0, one);
+#endif
+}
+
 
 }  // namespace detail
 

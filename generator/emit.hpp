@@ -30,6 +30,7 @@ struct Model {
     const Spec& spec;
     const std::vector<Variant>& variants;
     const std::vector<Lowered>& lowered;
+    std::vector<std::size_t> intrinsic_variants = {};  // variants[] index of each spec.intrinsics[i]
 };
 
 // The first lines of every generated file: its source, DO NOT EDIT and the
@@ -52,5 +53,9 @@ OutputFile emit_array(const Model&, const EmitOptions&);        // ptxv_array.hp
 OutputFile emit_tables(const Model&, const EmitOptions&);       // ptxv_tables.hpp
 OutputFile emit_variants_md(const Model&, const EmitOptions&);  // VARIANTS.md
 OutputFile emit_hwcheck(const Model&, const EmitOptions&);      // ptxv_hwcheck.cu
+OutputFile emit_cuda(const Model&, const EmitOptions&);         // ptxv_cuda.hpp, CUDA's SIMD intrinsics
+OutputFile emit_cuda_compat(const Model&, const EmitOptions&);  // ptxv_cuda_compat.hpp, under CUDA's names
+OutputFile emit_cuda_array(const Model&, const EmitOptions&);   // ptxv_cuda_array.hpp, over arrays
+OutputFile emit_cuda_md(const Model&, const EmitOptions&);      // CUDA_INTRINSICS.md
 
 }  // namespace ptxv::gen

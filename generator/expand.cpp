@@ -4,6 +4,8 @@
 // modifiers that change the arithmetic. Selectors, masks, d selectors and vmad
 // negations stay parameters, so the function count stays in the thousands,
 // not the millions.
+#include <algorithm>
+
 #include "model.hpp"
 
 namespace ptxv::gen {
@@ -93,6 +95,18 @@ std::vector<Variant> expand(const Spec& spec) {
                                             }
             ++opcode_index;
         }
+    }
+    return out;
+}
+
+std::string Intrinsic::plain_name() const { return name.substr(name.find_first_not_of('_')); }
+
+std::vector<std::size_t> intrinsic_variants(const Spec& spec, const std::vector<Variant>& variants) {
+    std::vector<std::size_t> out;
+    for (const auto& in : spec.intrinsics) {
+        const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == in.form; });
+        if (v == variants.end()) throw SpecError(in.form_loc, "intrinsic " + in.name + ": '" + in.form + "' is not a variant");
+        out.push_back(static_cast<std::size_t>(v - variants.begin()));
     }
     return out;
 }

@@ -11,6 +11,7 @@
 #endif
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -318,7 +319,8 @@ private:
     // ---- sections ----------------------------------------------------------
 
     void top(const YAML::Node& root, Spec& spec) {
-        auto f = fields(root, "spec", {"schema", "ptx_isa", "oracle", "readings", "geometries", "bundles", "families", "manual_examples", "probes"},
+        auto f = fields(root, "spec", {"schema", "ptx_isa", "oracle", "readings", "geometries", "bundles", "families", "manual_examples", "probes",
+                                       "cuda_intrinsics"},
                         {"schema", "ptx_isa", "oracle", "readings", "geometries", "families"});
         spec.schema = integer(f["schema"], "schema", 1, 1);
         spec.ptx_isa = str(f["ptx_isa"], "ptx_isa");
@@ -362,6 +364,78 @@ private:
             for (const auto& e : seq(f["manual_examples"], "manual_examples")) spec.examples.push_back(example(e, spec));
         if (f.count("probes"))
             for (const auto& p : seq(f["probes"], "probes")) spec.probes.push_back(probe(p, spec));
+        if (f.count("cuda_intrinsics"))
+            for (const auto& n : seq(f["cuda_intrinsics"], "cuda_intrinsics")) {
+                Intrinsic in = intrinsic(n);
+                for (const auto& prev : spec.intrinsics)
+                    if (prev.name == in.name) fail(n, "duplicate intrinsic '" + in.name + "'");
+                spec.intrinsics.push_back(std::move(in));
+            }
+    }
+
+    static bool identifier(const std::string& s) {
+        if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
+        return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    }
+
+    Intrinsic intrinsic(const YAML::Node& n) const {
+        auto f = fields(n, "intrinsic", {"name", "lanes", "args", "form", "a", "b", "c", "post", "doc", "note"},
+                        {"name", "lanes", "args", "form", "a", "b", "doc"});
+        Intrinsic in;
+        in.loc = at(n);
+        in.name = str(f["name"], "intrinsic name");
+        if (in.name.size() < 3 || in.name.compare(0, 2, "__") != 0 || !identifier(in.name))
+            fail(f["name"], "intrinsic name '" + in.name + "' must be CUDA's spelling, an identifier starting with __");
+        in.lanes = integer(f["lanes"], "lanes", 1, 4);
+        in.lanes_loc = at(f["lanes"]);
+        if (in.lanes == 3) fail(f["lanes"], "lanes must be 1, 2 or 4");
+        if (in.lanes > 1 && in.name.back() != static_cast<char>('0' + in.lanes))
+            fail(f["lanes"], "intrinsic '" + in.name + "' has " + std::to_string(in.lanes) +
+                                 " lanes but its name does not end in " + std::to_string(in.lanes));
+        for (const auto& a : seq(f["args"], "args")) {
+            const std::string text = str(a, "argument");
+            const auto space = text.rfind(' ');
+            IntrinsicArg arg;
+            if (space != std::string::npos) {
+                arg.type = text.substr(0, space);
+                arg.name = text.substr(space + 1);
+            }
+            if ((arg.type != "unsigned int" && arg.type != "int") || !identifier(arg.name))
+                fail(a, "argument '" + text + "' must be 'unsigned int NAME' or 'int NAME'");
+            for (const auto& prev : in.args)
+                if (prev.name == arg.name) fail(a, "duplicate argument '" + arg.name + "'");
+            in.args.push_back(arg);
+        }
+        if (in.args.empty() || in.args.size() > 3) fail(f["args"], "an intrinsic takes 1 to 3 arguments");
+        in.form = str(f["form"], "form");
+        in.form_loc = at(f["form"]);
+        std::vector<bool> used(in.args.size(), false);
+        const char* const operands[] = {"a", "b", "c"};
+        for (int k = 0; k < 3; ++k) {
+            if (!f.count(operands[k])) continue;
+            const std::string v = str(f[operands[k]], std::string("operand ") + operands[k]);
+            if (v != "0") {
+                const auto it = std::find_if(in.args.begin(), in.args.end(), [&](const IntrinsicArg& x) { return x.name == v; });
+                if (it == in.args.end())
+                    fail(f[operands[k]], std::string("operand ") + operands[k] + ": '" + v + "' is neither an argument nor 0");
+                in.source[k] = static_cast<int>(it - in.args.begin());
+                used[static_cast<std::size_t>(in.source[k])] = true;
+            }
+        }
+        in.has_c = f.count("c") != 0;
+        for (std::size_t i = 0; i < used.size(); ++i)
+            if (!used[i]) fail(f["args"], "argument '" + in.args[i].name + "' feeds no operand");
+        if (f.count("post")) {
+            in.post_loc = at(f["post"]);
+            const std::string p = str(f["post"], "post");
+            const auto* end = std::end(kIntrinsicPostNames);
+            const auto* it = std::find_if(std::begin(kIntrinsicPostNames) + 1, end, [&](const char* x) { return p == x; });
+            if (it == end) fail(f["post"], "unknown post-step '" + p + "'; allowed: lanes_to_mask, round_down");
+            in.post = static_cast<IntrinsicPost>(it - std::begin(kIntrinsicPostNames));
+        }
+        in.doc = str(f["doc"], "doc");
+        if (f.count("note")) in.note = str(f["note"], "note");
+        return in;
     }
 
     Reading reading(const YAML::Node& n, const Spec& spec) const {
@@ -676,11 +750,48 @@ void check_probes(const Spec& spec) {
     }
 }
 
+// Intrinsics name variants too; and each lane width of a SIMD intrinsic comes
+// with the other, as CUDA declares them.
+void check_intrinsics(const Spec& spec) {
+    if (spec.intrinsics.empty()) return;
+    const std::vector<Variant> variants = expand(spec);
+    for (const auto& in : spec.intrinsics) {
+        const auto v = std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.ptx() == in.form; });
+        if (v == variants.end())
+            throw SpecError(in.form_loc, "intrinsic " + in.name + ": '" + in.form +
+                                             "' is not a variant of this spec (a form ptxas rejects, or misspelt)");
+        const int lanes = lanes_of(v->family->geometry);
+        if (lanes != in.lanes)
+            throw SpecError(in.lanes_loc, "intrinsic " + in.name + ": lanes " + std::to_string(in.lanes) + ", but " + in.form +
+                                              " has " + std::to_string(lanes));
+        if (in.has_c != takes_c(*v))
+            throw SpecError(in.loc, "intrinsic " + in.name + ": " + in.form +
+                                        (in.has_c ? " takes no c: remove 'c'" : " takes c: say what feeds it ('c: 0' or an argument)"));
+        const Operation op = v->opcode->operation;
+        if (in.post == IntrinsicPost::lanes_to_mask && (op != Operation::set || in.lanes == 1 || v->op2 != Op2::none))
+            throw SpecError(in.post_loc, "intrinsic " + in.name +
+                                             ": lanes_to_mask needs a SIMD vset form without .add (lanes of 0 or 1)");
+        if (in.post == IntrinsicPost::round_down &&
+            (op != Operation::avrg || v->sat || v->op2 != Op2::none || v->dtype != Type::u32 || v->atype != Type::u32 ||
+             v->btype != Type::u32))
+            throw SpecError(in.post_loc, "intrinsic " + in.name +
+                                             ": round_down needs an unsigned vavrg2/vavrg4 form without .sat or .add");
+        if (in.lanes > 1) {
+            std::string sibling = in.name;
+            sibling.back() = in.lanes == 2 ? '4' : '2';
+            if (std::none_of(spec.intrinsics.begin(), spec.intrinsics.end(), [&](const Intrinsic& x) { return x.name == sibling; }))
+                throw SpecError(in.loc, "intrinsic " + in.name + " has no " + sibling +
+                                            ": CUDA declares every SIMD intrinsic for both lane widths");
+        }
+    }
+}
+
 }  // namespace
 
 Spec load_spec_text(const std::string& text, const std::string& display_name) {
     Spec spec = Loader(display_name).load(text);
     check_probes(spec);
+    check_intrinsics(spec);
     return spec;
 }
 

@@ -107,6 +107,33 @@ struct Example {
     Loc loc;
 };
 
+// A CUDA intrinsic as the video instruction it is (spec key cuda_intrinsics).
+// Post-steps turn the instruction's d into the intrinsic's result where the two
+// differ: lanes_to_mask widens vset's 0/1 lanes to 0/all-ones; round_down turns
+// vavrg's unsigned average, rounded up, into the average rounded down.
+enum class IntrinsicPost { none, lanes_to_mask, round_down };
+inline constexpr const char* kIntrinsicPostNames[] = {"none", "lanes_to_mask", "round_down"};
+
+struct IntrinsicArg {
+    std::string type;  // "unsigned int" or "int", as CUDA declares it
+    std::string name;
+};
+
+struct Intrinsic {
+    std::string name;  // CUDA's spelling: "__vsadu4"
+    int lanes = 1;
+    std::vector<IntrinsicArg> args;
+    std::string form;               // a variant: "vabsdiff4.u32.u32.u32.add"
+    int source[3] = {-1, -1, -1};   // what feeds a, b, c: an index into args, or -1 for 0
+    bool has_c = false;
+    IntrinsicPost post = IntrinsicPost::none;
+    std::string doc;   // CUDA's one-line summary
+    std::string note;  // why the table departs from a self-contradicting text
+    Loc loc, lanes_loc, form_loc, post_loc;
+
+    std::string plain_name() const;  // without the leading underscores: "vsadu4"
+};
+
 struct Spec {
     std::string file;  // as given on the command line, e.g. "spec/ptxv.yaml"
     int schema = 1;
@@ -117,6 +144,7 @@ struct Spec {
     std::vector<Family> families;
     std::vector<Example> examples;
     std::vector<Probe> probes;
+    std::vector<Intrinsic> intrinsics;
 
     const Reading* reading(const std::string& id) const;
 };
@@ -158,6 +186,10 @@ bool takes_c(const Variant& v);
 // A variant's default form as ptxv prints it, with the operand names `regs`
 // (d, a, b, c): "vmax.s32.u32.u32.min r0, r1, r2, r3;".
 std::string default_form(const std::string& ptx, bool with_c, const char* const (&regs)[4]);
+
+// The variant each intrinsic is (index into `variants`), checked when the spec
+// was loaded.
+std::vector<std::size_t> intrinsic_variants(const Spec& spec, const std::vector<Variant>& variants);
 
 // Spellings: ptxv::spelling (instr.hpp), the one vocabulary.
 

@@ -1,0 +1,164 @@
+// CUDA's SIMD intrinsics (generated/ptxv_cuda.hpp, ptxv_cuda_array.hpp), on the
+// L1-resident per-op inputs (kOpElements words each):
+//   BM_cuda_direct/<name>   the per-word function inlined in a loop, as in a
+//                           consumer's code (throughput, like BM_direct)
+//   BM_cuda_array/<name>    the array form, one call writing d[i]
+//   BM_cuda_perlane/<name>  a straightforward per-lane loop of the same
+//                           intrinsic, as CPU ports write them: each lane taken
+//                           out with a shift and a mask, extended, computed in
+//                           int, clamped with an if, put back; for one
+//                           intrinsic of each kind of operation
+//   BM_cuda_floor/a+b       the bare loop d[i] = a[i] + b[i] over the same
+//                           arrays, the floor of any two-input array form
+// The array forms and the per-lane loops are first checked word for word
+// against the per-word functions, which the tests prove against the
+// interpreter and against CUDA's documented words.
+
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+
+#include "bench_common.hpp"
+#include "ptxv_cuda_array.hpp"
+
+namespace ptxv_bench {
+namespace {
+
+// ---- the per-lane formulation
+template <int Lanes> constexpr int kBits = 32 / Lanes;
+template <int Lanes, bool Signed> int lane(u32 x, int i) {
+    const int bits = kBits<Lanes>;
+    const u32 v = (x >> (bits * i)) & ((1u << bits) - 1u);
+    if (Signed && (v >> (bits - 1)) != 0) return static_cast<int>(v) - (1 << bits);
+    return static_cast<int>(v);
+}
+template <int Lanes, bool Signed, class Op> u32 per_lane(u32 a, u32 b, Op op) {
+    u32 d = 0;
+    for (int i = 0; i < Lanes; ++i) {
+        const int r = op(lane<Lanes, Signed>(a, i), lane<Lanes, Signed>(b, i));
+        d |= (static_cast<u32>(r) & ((1u << kBits<Lanes>) - 1u)) << (kBits<Lanes> * i);
+    }
+    return d;
+}
+template <int Lanes, bool Signed> int sat(int t) {
+    const int hi = Signed ? (1 << (kBits<Lanes> - 1)) - 1 : (1 << kBits<Lanes>) - 1;
+    const int lo = Signed ? -(1 << (kBits<Lanes> - 1)) : 0;
+    if (t > hi) t = hi;
+    if (t < lo) t = lo;
+    return t;
+}
+template <int Lanes, bool Signed> u32 sum_abs_diff(u32 a, u32 b) {
+    u32 s = 0;
+    for (int i = 0; i < Lanes; ++i) s += static_cast<u32>(std::abs(lane<Lanes, Signed>(a, i) - lane<Lanes, Signed>(b, i)));
+    return s;
+}
+
+u32 pl_vadd4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return x + y; }); }
+u32 pl_vaddss4(u32 a, u32 b) { return per_lane<4, true>(a, b, [](int x, int y) { return sat<4, true>(x + y); }); }
+u32 pl_vsubus2(u32 a, u32 b) { return per_lane<2, false>(a, b, [](int x, int y) { return sat<2, false>(x - y); }); }
+u32 pl_vavgu4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return (x + y + 1) >> 1; }); }
+u32 pl_vavgs2(u32 a, u32 b) {
+    return per_lane<2, true>(a, b, [](int x, int y) { return x + y < 0 ? (x + y) >> 1 : (x + y + 1) >> 1; });
+}
+u32 pl_vhaddu4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return (x + y) >> 1; }); }
+u32 pl_vcmpgtu4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return x > y ? 0xff : 0; }); }
+u32 pl_vcmples2(u32 a, u32 b) { return per_lane<2, true>(a, b, [](int x, int y) { return x <= y ? 0xffff : 0; }); }
+u32 pl_vsetne4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return x != y ? 1 : 0; }); }
+u32 pl_vabsdiffu4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return std::abs(x - y); }); }
+u32 pl_vmaxs2(u32 a, u32 b) { return per_lane<2, true>(a, b, [](int x, int y) { return x > y ? x : y; }); }
+u32 pl_vminu4(u32 a, u32 b) { return per_lane<4, false>(a, b, [](int x, int y) { return x < y ? x : y; }); }
+u32 pl_vsadu4(u32 a, u32 b) { return sum_abs_diff<4, false>(a, b); }
+u32 pl_vsads2(u32 a, u32 b) { return sum_abs_diff<2, true>(a, b); }
+u32 pl_vabsss4(u32 a, u32) { return per_lane<4, true>(a, 0u, [](int x, int) { return sat<4, true>(std::abs(x)); }); }
+u32 pl_vneg2(u32 a, u32) { return per_lane<2, true>(a, 0u, [](int x, int) { return -x; }); }
+
+// ---- __sad (int, int, unsigned int) and __usad (unsigned int x 3) alike
+template <class X, class Y> PTXV_FI u32 word3(u32 (*f)(X, Y, u32) noexcept, u32 a, u32 b, u32 c) noexcept {
+    return f(static_cast<X>(a), static_cast<Y>(b), c);
+}
+// int and unsigned int may alias each other's objects.
+template <class X, class Y>
+PTXV_FI void array3(void (*f)(const X*, const Y*, const u32*, u32*, std::size_t) noexcept, const u32* a, const u32* b,
+                    const u32* c, u32* d, std::size_t n) noexcept {
+    f(reinterpret_cast<const X*>(a), reinterpret_cast<const Y*>(b), c, d, n);
+}
+
+// ---- measuring
+__attribute__((noinline)) void floor_loop2(const u32* a, const u32* b, u32* d, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i];
+}
+
+// g(a, b, d, n) writes d; it must equal word(a[i], b[i]) everywhere.
+template <class G, class Word> bool array_agrees(const std::string& what, const std::string& name, G g, Word word) {
+    const Inputs& v = op_inputs();
+    std::vector<u32> d(kOpElements);
+    g(v.a.data(), v.b.data(), v.c.data(), d.data(), kOpElements);
+    for (std::size_t i = 0; i < kOpElements; ++i) {
+        const u32 want = word(v.a[i], v.b[i], v.c[i]);
+        if (d[i] != want) {
+            report_mismatch(what, name, v.a[i], v.b[i], v.c[i], d[i], want);
+            return false;
+        }
+    }
+    return true;
+}
+
+template <class Word, class Array> void add_intrinsic(const std::string& name, Word word, Array array) {
+    const char* error = array_agrees("cuda_array", name, array, word) ? nullptr : "array form differs from the per-word form";
+    reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
+    reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) { array_throughput(s, array); });
+}
+
+template <class Word, class PerLane> void add_perlane(const std::string& name, Word word, PerLane pl) {
+    const auto g = [pl](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) d[i] = pl(a[i], b[i]);
+    };
+    const char* error = array_agrees("cuda_perlane", name, g, word) ? nullptr : "per-lane loop differs from the per-word form";
+    reg("BM_cuda_perlane/" + name, "cuda", error, [g](benchmark::State& s) { array_throughput(s, g); });
+}
+
+}  // namespace
+
+// Each per-word form is its own lambda type, so it inlines into the loop.
+#define PTXV_CUDA_BENCH_1(f)                                                                              \
+    add_intrinsic(                                                                                        \
+        "__" #f, [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); },                               \
+        [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, d, n); })
+#define PTXV_CUDA_BENCH_2(f)                                                                                   \
+    add_intrinsic(                                                                                             \
+        "__" #f, [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); },                               \
+        [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, b, d, n); })
+#define PTXV_CUDA_BENCH_3(f)                                                                            \
+    add_intrinsic(                                                                                      \
+        "__" #f, [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); },            \
+        [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept {                 \
+            array3(ptxv::cuda::array::f, a, b, c, d, n);                                                \
+        })
+#define PTXV_CUDA_BENCH(f, arity) PTXV_CUDA_BENCH_##arity(f);
+
+void register_cuda() {
+    reg("BM_cuda_floor/a+b", "floor", nullptr, [](benchmark::State& s) {
+        array_throughput(s, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) { floor_loop2(a, b, d, n); });
+    });
+    PTXV_CUDA_ARRAY_FORMS(PTXV_CUDA_BENCH)
+
+    const auto word = [](auto f) { return [f](u32 a, u32 b, u32) { return f(a, b); }; };
+    add_perlane("__vadd4", word([](u32 a, u32 b) { return ptxv::cuda::vadd4(a, b); }), pl_vadd4);
+    add_perlane("__vaddss4", word([](u32 a, u32 b) { return ptxv::cuda::vaddss4(a, b); }), pl_vaddss4);
+    add_perlane("__vsubus2", word([](u32 a, u32 b) { return ptxv::cuda::vsubus2(a, b); }), pl_vsubus2);
+    add_perlane("__vavgu4", word([](u32 a, u32 b) { return ptxv::cuda::vavgu4(a, b); }), pl_vavgu4);
+    add_perlane("__vavgs2", word([](u32 a, u32 b) { return ptxv::cuda::vavgs2(a, b); }), pl_vavgs2);
+    add_perlane("__vhaddu4", word([](u32 a, u32 b) { return ptxv::cuda::vhaddu4(a, b); }), pl_vhaddu4);
+    add_perlane("__vcmpgtu4", word([](u32 a, u32 b) { return ptxv::cuda::vcmpgtu4(a, b); }), pl_vcmpgtu4);
+    add_perlane("__vcmples2", word([](u32 a, u32 b) { return ptxv::cuda::vcmples2(a, b); }), pl_vcmples2);
+    add_perlane("__vsetne4", word([](u32 a, u32 b) { return ptxv::cuda::vsetne4(a, b); }), pl_vsetne4);
+    add_perlane("__vabsdiffu4", word([](u32 a, u32 b) { return ptxv::cuda::vabsdiffu4(a, b); }), pl_vabsdiffu4);
+    add_perlane("__vmaxs2", word([](u32 a, u32 b) { return ptxv::cuda::vmaxs2(a, b); }), pl_vmaxs2);
+    add_perlane("__vminu4", word([](u32 a, u32 b) { return ptxv::cuda::vminu4(a, b); }), pl_vminu4);
+    add_perlane("__vsadu4", word([](u32 a, u32 b) { return ptxv::cuda::vsadu4(a, b); }), pl_vsadu4);
+    add_perlane("__vsads2", word([](u32 a, u32 b) { return ptxv::cuda::vsads2(a, b); }), pl_vsads2);
+    add_perlane("__vabsss4", word([](u32 a, u32) { return ptxv::cuda::vabsss4(a); }), pl_vabsss4);
+    add_perlane("__vneg2", word([](u32 a, u32) { return ptxv::cuda::vneg2(a); }), pl_vneg2);
+}
+
+}  // namespace ptxv_bench

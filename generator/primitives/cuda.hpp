@@ -1,0 +1,46 @@
+// The hand-written parts of generated/ptxv_cuda.hpp and ptxv_cuda_compat.hpp:
+// the post-steps of the spec's cuda_intrinsics table (what turns a video
+// instruction's d into a CUDA intrinsic's result where the two differ) and the
+// guard that keeps CUDA's own spellings out of nvcc's device pass. ptxv-gen
+// copies each region verbatim; generator/primitives/check/cuda.cpp compiles
+// them on their own.
+#pragma once
+
+#include "preamble.hpp"
+
+namespace ptxv::cuda {
+
+// ptxv-gen: begin post
+// Post-steps (spec key `post`), in namespace ptxv::cuda::post. Word is a
+// 32-bit word, or a vector of them in the array forms (ptxv_cuda_array.hpp).
+namespace post {
+// vset's lanes are 0 or 1, __vcmp*'s are 0 or all ones: d * (2^w - 1), which
+// cannot carry from one lane into the next because no lane exceeds 1.
+template <int Lanes, class Word> PTXV_FI constexpr Word lanes_to_mask(Word d) noexcept {
+    static_assert(Lanes == 2 || Lanes == 4, "SIMD lanes only");
+    return (d << (32 / Lanes)) - d;
+}
+// vavrg rounds an unsigned average up; rounded down it is one less in the
+// lanes where a + b is odd, which are those where the low bits of a and b
+// differ. Such a lane is at least 1, so nothing borrows from the next.
+template <int Lanes, class Word> PTXV_FI constexpr Word round_down(Word d, Word a, Word b) noexcept {
+    static_assert(Lanes == 2 || Lanes == 4, "SIMD lanes only");
+    constexpr std::uint32_t low = Lanes == 2 ? 0x00010001u : 0x01010101u;
+    return d - ((a ^ b) & low);
+}
+}  // namespace post
+// ptxv-gen: end post
+
+}  // namespace ptxv::cuda
+
+// ptxv-gen: begin compat_guard
+// nvcc compiles a .cu file twice. Its device pass (__CUDA_ARCH__ defined) keeps
+// CUDA's own intrinsics; its host pass, which sees CUDA's __device__
+// declarations of the same names, gets these as explicitly __host__ functions,
+// which nvcc accepts beside them. Plain C++ compilers get inline functions.
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+#define PTXV_CUDA_COMPAT_FN __host__ inline
+#elif !defined(__CUDACC__)
+#define PTXV_CUDA_COMPAT_FN inline
+#endif
+// ptxv-gen: end compat_guard
