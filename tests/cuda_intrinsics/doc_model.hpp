@@ -155,24 +155,26 @@ inline constexpr Desc kStems[] = {
 static_assert(sizeof(kStems) / sizeof(kStems[0]) == 41, "41 operations");
 static_assert(sizeof(kDocNames) / sizeof(kDocNames[0]) == 84, "82 SIMD intrinsics plus __sad and __usad");
 
-// The description of a "__v<stem><2|4>" name, and its lane count; nullptr if
-// the name is not one of them.
-constexpr const Desc* describe(std::string_view name, int& lanes) {
-    if (name.size() < 5 || name.substr(0, 3) != "__v") return nullptr;
+// The index in kStems of a "__v<stem><2|4>" name, and its lane count; -1 if
+// the name is not one of them. (An index, not a pointer: compilers that
+// instrument pointer comparisons refuse to compare one with nullptr in a
+// constant expression.)
+constexpr int describe_index(std::string_view name, int& lanes) {
+    if (name.size() < 5 || name.substr(0, 3) != "__v") return -1;
     const char last = name[name.size() - 1];
-    if (last != '2' && last != '4') return nullptr;
+    if (last != '2' && last != '4') return -1;
     lanes = last == '2' ? 2 : 4;
     const std::string_view stem = name.substr(3, name.size() - 4);
-    for (const Desc& d : kStems)
-        if (d.stem == stem) return &d;
-    return nullptr;
+    for (std::size_t i = 0; i < sizeof(kStems) / sizeof(kStems[0]); ++i)
+        if (kStems[i].stem == stem) return static_cast<int>(i);
+    return -1;
 }
 
 constexpr bool every_doc_name_described() {
     for (std::string_view n : kDocNames) {
         if (n == "__sad" || n == "__usad") continue;
         int lanes = 0;
-        if (describe(n, lanes) == nullptr) return false;
+        if (describe_index(n, lanes) < 0) return false;
     }
     return true;
 }
@@ -289,12 +291,12 @@ constexpr std::uint32_t eval(std::string_view name, std::uint32_t x, std::uint32
         return static_cast<std::uint32_t>(detail::mod64(
             detail::abs64(static_cast<std::int64_t>(x) - static_cast<std::int64_t>(y)) + z, detail::pow2(32)));
     int lanes = 0;
-    const detail::Desc* d = detail::describe(name, lanes);
-    if (d == nullptr) {
+    const int d = detail::describe_index(name, lanes);
+    if (d < 0) {
         known = false;
         return 0;
     }
-    return detail::eval_simd(*d, lanes, x, y);
+    return detail::eval_simd(detail::kStems[d], lanes, x, y);
 }
 
 }  // namespace ptxv_test::cuda_doc
