@@ -20,10 +20,10 @@ namespace {
 // a and c are uniform. Each byte of b repeats the same byte of a one time in
 // four, so equality compares, zero differences and exact ties occur instead
 // of almost never.
-void fill(std::vector<u32>& a, std::vector<u32>& b, std::vector<u32>& c, std::size_t n, std::uint64_t seed) {
-    a.resize(n);
-    b.resize(n);
-    c.resize(n);
+void fill(Buffer& a, Buffer& b, Buffer& c, std::size_t n, std::uint64_t seed) {
+    a.assign(n, 0);
+    b.assign(n, 1);
+    c.assign(n, 2);
     ptxv::SplitMix64 r(seed);
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint64_t x = r.next();
@@ -52,7 +52,7 @@ Arrays& arrays_mut(std::size_t n) {
     if (!slot) {
         slot = std::make_unique<Arrays>();
         fill(slot->a, slot->b, slot->c, n, 0x5eed0000u + n);
-        slot->d.assign(n, 0);
+        slot->d.assign(n, 3);
     }
     return *slot;
 }
@@ -60,6 +60,15 @@ Arrays& arrays_mut(std::size_t n) {
 int g_mismatches = 0;
 
 }  // namespace
+
+void Buffer::assign(std::size_t n, unsigned slot) {
+    constexpr std::size_t kPage = 4096, kWordsPerPage = kPage / sizeof(u32);
+    store_.assign(n + 2 * kWordsPerPage, 0);
+    const auto base = reinterpret_cast<std::uintptr_t>(store_.data());
+    const std::uintptr_t start = (base + kPage - 1) / kPage * kPage + slot * (kPage / 4);
+    offset_ = static_cast<std::size_t>(start - base) / sizeof(u32);
+    n_ = n;
+}
 
 const Inputs& op_inputs() {
     static const Inputs in = [] {
