@@ -74,6 +74,13 @@
 #else
 #define PTXV_ARRAY_SSSE3 0
 #endif
+// Min and max of signed bytes and unsigned half-words (pminsb, pminuw, ...):
+// SSE4.1 and AVX2. Before them, other instructions stand in.
+#if PTXV_ARRAY_X86 && defined(__SSE4_1__)
+#define PTXV_ARRAY_SSE41 1
+#else
+#define PTXV_ARRAY_SSE41 0
+#endif
 
 namespace ptxv {
 namespace array {
@@ -104,6 +111,9 @@ enum class LaneOp : unsigned {
     // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
     // to d's range under .sat (R7, d signed when `sd`).
     wide,
+    // Unsigned average rounded down: no video instruction's, CUDA's __vhaddu2/4
+    // (the cuda_intrinsics table's post-step round_down on vavrg's plan).
+    avrg_down,
 };
 
 // The clamp an own-width result still needs under .sat when d's signedness
@@ -111,7 +121,7 @@ enum class LaneOp : unsigned {
 enum class LaneFix : unsigned { none, to_signed, to_unsigned };
 
 struct LanePlan {
-    unsigned bits = 8;  // lane width: 8 or 16
+    unsigned bits = 8;  // lane width: 8 or 16; 32 for a scalar instruction's one lane (__sad, __usad)
     LaneOp op = LaneOp::add;
     unsigned code = 0;
     bool sa = false, sb = false;  // signed operands (an own-width op: `sa` alone)
@@ -119,17 +129,18 @@ struct LanePlan {
     bool sum = false;          // .add: the lane results are summed into c (R11)
     bool sum_signed = false;   // ... read as signed lanes
     LaneFix fix = LaneFix::none;
+    bool ones = false;  // cmp: all ones where the comparison holds, not 1 (post-step lanes_to_mask)
 };
 
 constexpr unsigned encode(const LanePlan& p) noexcept {
-    return (p.bits == 16 ? 1u : 0u) | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
+    return (p.bits == 16 ? 1u : 0u) | (p.bits == 32 ? 1u : 0u) << 18 | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
            (p.sb ? 1u : 0u) << 10 | (p.sd ? 1u : 0u) << 11 | (p.sat ? 1u : 0u) << 12 | (p.sum ? 1u : 0u) << 13 |
-           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15;
+           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15 | (p.ones ? 1u : 0u) << 17;
 }
 
 constexpr LanePlan decode(unsigned x) noexcept {
     LanePlan p;
-    p.bits = (x & 1u) != 0 ? 16 : 8;
+    p.bits = (x >> 18 & 1u) != 0 ? 32 : (x & 1u) != 0 ? 16 : 8;
     p.op = static_cast<LaneOp>(x >> 1 & 0xfu);
     p.code = x >> 5 & 0xfu;
     p.sa = (x >> 9 & 1u) != 0;
@@ -139,6 +150,7 @@ constexpr LanePlan decode(unsigned x) noexcept {
     p.sum = (x >> 13 & 1u) != 0;
     p.sum_signed = (x >> 14 & 1u) != 0;
     p.fix = static_cast<LaneFix>(x >> 15 & 3u);
+    p.ones = (x >> 17 & 1u) != 0;
     return p;
 }
 
@@ -185,11 +197,26 @@ template <> struct L<16> {
     static constexpr unsigned kLanes = 2;
     static constexpr std::uint32_t kSign = 0x80008000u, kLow = 0x0000ffffu, kOne = 0x00010001u;
 };
+// A scalar instruction's one 32-bit lane (__sad, __usad: vabsdiff's .add).
+template <> struct L<32> {
+    typedef u32v U;
+    typedef s32v S;
+    static constexpr unsigned kLanes = 1;
+    static constexpr std::uint32_t kSign = 0x80000000u, kLow = 0xffffffffu, kOne = 1u;
+};
 template <int W, bool S> using Lanes = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
 PTXV_FI V ld(const std::uint32_t* p) noexcept {
     V v;
     __builtin_memcpy(&v, p, sizeof v);
+#if PTXV_ARRAY_X86 && !defined(__AVX__)
+    // SSE instructions overwrite an operand and cannot read unaligned memory:
+    // a word needed twice is copied or loaded again, and GCC loads it again,
+    // one more instruction per vector than the copy the core eliminates. An
+    // empty asm makes the loaded value opaque, so only the copy remains.
+    // (With AVX the operand is not overwritten and may come from memory.)
+    __asm__("" : "+x"(v));
+#endif
     return v;
 }
 PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
@@ -203,7 +230,8 @@ template <class T, class K> PTXV_FI T blend(K k, T x, T y) noexcept { return (x 
 
 // The bits of a word that the lanes in mask occupy (the per-word forms' own).
 template <int W> constexpr std::uint32_t lane_bits(unsigned mask) noexcept {
-    return W == 8 ? ::ptxv::detail::lanes<4>::mask(mask) : ::ptxv::detail::lanes<2>::mask(mask);
+    if constexpr (W == 32) return (mask & 1u) != 0 ? 0xffffffffu : 0u;
+    else return W == 8 ? ::ptxv::detail::lanes<4>::mask(mask) : ::ptxv::detail::lanes<2>::mask(mask);
 }
 constexpr unsigned popcount(unsigned m) noexcept { return m == 0 ? 0 : (m & 1u) + popcount(m >> 1); }
 
@@ -211,8 +239,12 @@ constexpr unsigned popcount(unsigned m) noexcept { return m == 0 ? 0 : (m & 1u) 
 // widened lanes of one or two words, lane j of them lane j % lanes of its word.
 template <int W> constexpr std::uint64_t wide_bits(unsigned mask) noexcept {
     std::uint64_t r = 0;
-    for (unsigned j = 0; j < 32 / W; ++j)
-        if (((mask >> (j % L<W>::kLanes)) & 1u) != 0) r |= ((std::uint64_t{1} << (2 * W)) - 1) << (2 * W * j);
+    if constexpr (W == 32) {
+        r = (mask & 1u) != 0 ? ~std::uint64_t{0} : 0u;
+    } else {
+        for (unsigned j = 0; j < 32 / W; ++j)
+            if (((mask >> (j % L<W>::kLanes)) & 1u) != 0) r |= ((std::uint64_t{1} << (2 * W)) - 1) << (2 * W * j);
+    }
     return r;
 }
 
@@ -297,6 +329,16 @@ template <int W> PTXV_FI V avrg_u(V a, V b) noexcept {
     return (V)(((U)a | (U)b) - (((U)a ^ (U)b) >> 1));
 #endif
 }
+// Unsigned lanes rounded down: (x + y) >> 1 is the complement of the average
+// rounded up of the complements, whose sum is 2^(W+1) - 2 - (x + y).
+template <int W> PTXV_FI V avrg_down(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    return ~avrg_u<W>(~a, ~b);
+#else
+    typedef typename L<W>::U U;
+    return (V)(((U)a & (U)b) + (((U)a ^ (U)b) >> 1));
+#endif
+}
 // Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
 // average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
 // which rounds half up; an odd s below 0 (exactly where that is below 1)
@@ -308,36 +350,99 @@ template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
     const U odd = (U)((a ^ b) & L<W>::kOne);
     return (V)((U)up - (odd & ~(U)((S)up > S{})));
 }
-// |a - b| of same-signed lanes fits the lane as an unsigned value.
-template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
-    typedef Lanes<W, Signed> T;
-    typedef typename L<W>::U U;
-    return (V)((U)vmax((T)a, (T)b) - (U)vmin((T)a, (T)b));
-}
 template <int W, bool Signed> PTXV_FI V min(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSE41
+    // Without pminsb and pminuw: a - (a - b saturated at 0) for unsigned
+    // half-words; signed bytes offset to unsigned ones (pminub) and back.
+    // (Intrinsics throughout: a word used both as an intrinsic's __m128i and
+    // in a vector expression is loaded twice by GCC.)
+    if constexpr (W == 16 && !Signed) {
+        const M x = (M)a;
+        return (V)PTXV_ARRAY_X(sub_epi16)(x, PTXV_ARRAY_X(subs_epu16)(x, (M)b));
+    }
+    if constexpr (W == 8 && Signed) return (V)vmin((u8v)(a ^ L<8>::kSign), (u8v)(b ^ L<8>::kSign)) ^ L<8>::kSign;
+#endif
     return (V)vmin((T)a, (T)b);
 }
 template <int W, bool Signed> PTXV_FI V max(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSE41
+    if constexpr (W == 16 && !Signed) {
+        const M y = (M)b;
+        return (V)PTXV_ARRAY_X(add_epi16)(PTXV_ARRAY_X(subs_epu16)((M)a, y), y);
+    }
+    if constexpr (W == 8 && Signed) return (V)vmax((u8v)(a ^ L<8>::kSign), (u8v)(b ^ L<8>::kSign)) ^ L<8>::kSign;
+#endif
     return (V)vmax((T)a, (T)b);
 }
-// Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14). A compare gives -1
-// or 0: masked with 1 it is the result, plus 1 its negation.
-template <int W, bool Signed, unsigned C> PTXV_FI V cmp(V a, V b) noexcept {
+// |a - b| of same-signed lanes fits the lane as an unsigned value.
+template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    // Unsigned bytes and half-words: one of a - b and b - a, saturated at 0,
+    // is 0, the other the difference.
+    if constexpr (!Signed && W == 8)
+        return (V)PTXV_ARRAY_X(subs_epu8)((M)a, (M)b) | (V)PTXV_ARRAY_X(subs_epu8)((M)b, (M)a);
+    if constexpr (!Signed && W == 16)
+        return (V)PTXV_ARRAY_X(subs_epu16)((M)a, (M)b) | (V)PTXV_ARRAY_X(subs_epu16)((M)b, (M)a);
+#if !PTXV_ARRAY_SSE41
+    // Signed bytes and words without pmaxsb, pmaxsd, pmaxud: a - b modulo
+    // 2^W, negated where a < b.
+    if constexpr (W == 32 || (W == 8 && Signed)) {
+        typedef Lanes<W, Signed> T;
+        typedef typename L<W>::U U;
+        const U lt = (U)((T)a < (T)b), diff = (U)a - (U)b;
+        return (V)((diff ^ lt) - lt);
+    }
+#endif
+#endif
+    return sub<W>(max<W, Signed>(a, b), min<W, Signed>(a, b));
+}
+// Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14), or with Ones all
+// ones (CUDA's __vcmp*). A compare gives -1 or 0: masked with 1 it is the
+// result, plus 1 its negation.
+template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
     typedef typename L<W>::U U;
+    if constexpr (Ones) {
+        // The compilers' own sequences: psubusb and pcmpeqb for unsigned <=, say.
+        const T x = (T)a, y = (T)b;
+        if constexpr (C == 0) return (V)(x == y);
+        else if constexpr (C == 1) return (V)(x != y);
+        else if constexpr (C == 2) return (V)(x < y);
+        else if constexpr (C == 3) return (V)(x <= y);
+        else if constexpr (C == 4) return (V)(x > y);
+        else return (V)(x >= y);
+    }
 #if PTXV_ARRAY_X86
-    // Unsigned bytes have no compare instruction: x < y exactly when
-    // y - x, saturated at 0, is not 0; min(that, 1) is the result.
-    if constexpr (W == 8 && !Signed && C >= 2) {
-        const M x = (M)a, y = (M)b, one = PTXV_ARRAY_X(set1_epi8)(1);
-        const M lt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(y, x), one);
-        const M gt = PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(x, y), one);
-        if constexpr (C == 2) return (V)lt;
-        else if constexpr (C == 3) return (V)gt ^ (V)one;
-        else if constexpr (C == 4) return (V)gt;
-        else return (V)lt ^ (V)one;
+    // Unsigned lanes have no compare instruction: x < y exactly when
+    // y - x, saturated at 0, is not 0; min(that, 1) is the result. Without
+    // pminuw (before SSE4.1), half-words take (y - x saturated == 0) + 1.
+    if constexpr (!Signed && C >= 2 && (W == 8 || PTXV_ARRAY_SSE41)) {
+        const M x = (M)a, y = (M)b;
+        const V one = words(L<W>::kOne);
+        V lt, gt;
+        if constexpr (W == 8) {
+            lt = (V)PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(y, x), (M)one);
+            gt = (V)PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(x, y), (M)one);
+        } else {
+#if PTXV_ARRAY_SSE41
+            lt = (V)PTXV_ARRAY_X(min_epu16)(PTXV_ARRAY_X(subs_epu16)(y, x), (M)one);
+            gt = (V)PTXV_ARRAY_X(min_epu16)(PTXV_ARRAY_X(subs_epu16)(x, y), (M)one);
+#endif
+        }
+        if constexpr (C == 2) return lt;
+        else if constexpr (C == 3) return gt ^ one;
+        else if constexpr (C == 4) return gt;
+        else return lt ^ one;
+    } else if constexpr (!Signed && C >= 2 && W == 16) {
+        const M x = (M)a, y = (M)b, zero = (M)V{};
+        const U ge = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(y, x), zero);
+        const U le = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(x, y), zero);
+        if constexpr (C == 2) return (V)(ge + 1);
+        else if constexpr (C == 3) return (V)(le & 1);
+        else if constexpr (C == 4) return (V)(le + 1);
+        else return (V)(ge & 1);
     }
 #endif
     const T x = (T)a, y = (T)b;
@@ -350,13 +455,21 @@ template <int W, bool Signed, unsigned C> PTXV_FI V cmp(V a, V b) noexcept {
 }
 // .sat into a d of the other signedness (R7): an unsigned lane result clamped
 // to the signed maximum, a signed one to 0.
-template <int W> PTXV_FI V to_signed(V r) noexcept {
-    typedef typename L<W>::U U;
-    return (V)vmin((U)r, splat<U>((1 << (W - 1)) - 1));
-}
-template <int W> PTXV_FI V to_unsigned(V r) noexcept {
-    typedef typename L<W>::S S;
-    return (V)vmax((S)r, S{});
+template <int W> PTXV_FI V to_signed(V r) noexcept { return min<W, false>(r, words(~L<W>::kSign)); }
+template <int W> PTXV_FI V to_unsigned(V r) noexcept { return max<W, true>(r, V{}); }
+// |a - b| of signed lanes into a signed d under .sat: the larger of a - b and
+// b - a, each saturated (one of them is |a - b| clamped to the signed
+// maximum, the other is not above it), where the signed max is one
+// instruction.
+template <int W> PTXV_FI V absdiff_to_signed(V a, V b) noexcept {
+#if PTXV_ARRAY_X86
+    const M x = (M)a, y = (M)b;
+    if constexpr (W == 16) return (V)PTXV_ARRAY_X(max_epi16)(PTXV_ARRAY_X(subs_epi16)(x, y), PTXV_ARRAY_X(subs_epi16)(y, x));
+#if PTXV_ARRAY_SSE41
+    if constexpr (W == 8) return (V)PTXV_ARRAY_X(max_epi8)(PTXV_ARRAY_X(subs_epi8)(x, y), PTXV_ARRAY_X(subs_epi8)(y, x));
+#endif
+#endif
+    return to_signed<W>(absdiff<W, true>(a, b));
 }
 // R10: the lanes in k from r, the others from c: one byte blend on AVX2.
 PTXV_FI V merge(V r, V c, const Keep& k) noexcept {
@@ -413,21 +526,22 @@ template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
 // word. Flipping the sign bits of signed bytes keeps their differences.
 // Lanes outside k are cleared in both operands, so they add 0.
 template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noexcept {
-#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
-    if constexpr (W == 8) {
-        if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
-        a &= k.bits;
-        b &= k.bits;
-        const M x = (M)a, y = (M)b;
-        const M both = PTXV_ARRAY_X(sad_epu8)(x, y);
-        const M odd = PTXV_ARRAY_X(sad_epu8)(PTXV_ARRAY_X(srli_epi64)(x, 32), PTXV_ARRAY_X(srli_epi64)(y, 32));
-        return (V)PTXV_ARRAY_X(add_epi64)(both, PTXV_ARRAY_X(mul_epu32)(odd, PTXV_ARRAY_X(set1_epi32)(-1)));
+    if constexpr (W == 32) {
+        return absdiff<32, Signed>(a, b) & k.bits;
     } else {
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
+        if constexpr (W == 8) {
+            if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+            a &= k.bits;
+            b &= k.bits;
+            const M x = (M)a, y = (M)b;
+            const M both = PTXV_ARRAY_X(sad_epu8)(x, y);
+            const M odd = PTXV_ARRAY_X(sad_epu8)(PTXV_ARRAY_X(srli_epi64)(x, 32), PTXV_ARRAY_X(srli_epi64)(y, 32));
+            return (V)PTXV_ARRAY_X(add_epi64)(both, PTXV_ARRAY_X(mul_epu32)(odd, PTXV_ARRAY_X(set1_epi32)(-1)));
+        }
+#endif
         return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
     }
-#else
-    return lane_sum<W, false>(absdiff<W, Signed>(a, b), k);
-#endif
 }
 
 // ---- Lanes widened to twice their width, extended by type (R3, R5). On
@@ -563,6 +677,8 @@ template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
     constexpr int W = p.bits;
     if constexpr (p.op == LaneOp::wide) {
         return narrow<W>(widened<Plan>(a, b));
+    } else if constexpr (p.op == LaneOp::absdiff && p.sa && p.fix == LaneFix::to_signed) {
+        return absdiff_to_signed<W>(a, b);
     } else {
         V r;
         if constexpr (p.op == LaneOp::add) r = add<W>(a, b);
@@ -571,10 +687,11 @@ template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
         else if constexpr (p.op == LaneOp::subsat) r = subsat<W, p.sa>(a, b);
         else if constexpr (p.op == LaneOp::avrg_u) r = avrg_u<W>(a, b);
         else if constexpr (p.op == LaneOp::avrg_s) r = avrg_s<W>(a, b);
+        else if constexpr (p.op == LaneOp::avrg_down) r = avrg_down<W>(a, b);
         else if constexpr (p.op == LaneOp::absdiff) r = absdiff<W, p.sa>(a, b);
         else if constexpr (p.op == LaneOp::min) r = min<W, p.sa>(a, b);
         else if constexpr (p.op == LaneOp::max) r = max<W, p.sa>(a, b);
-        else r = cmp<W, p.sa, p.code>(a, b);
+        else r = cmp<W, p.sa, p.code, p.ones>(a, b);
         if constexpr (p.fix == LaneFix::to_signed) return to_signed<W>(r);
         else if constexpr (p.fix == LaneFix::to_unsigned) return to_unsigned<W>(r);
         else return r;
@@ -719,18 +836,20 @@ PTXV_FI V fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_
 #endif  // PTXV_ARRAY_VECTOR
 
 // The loop of every array form: step(i) computes words i .. i + kWords - 1,
-// two steps a round; the last words, and every word without vectors, one(i).
+// four steps a round (with two, a one-instruction step ran at the speed of
+// the bare a + b loop in some builds and 1.3x slower in others, as the loop
+// fell on the code lines); the last words, and every word without vectors,
+// one(i).
 template <class Step, class One> PTXV_FI void drive(std::size_t n, Step step, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
     std::size_t i = 0;
-    for (; i + 2 * kWords <= n; i += 2 * kWords) {
+    for (; i + 4 * kWords <= n; i += 4 * kWords) {
         step(i);
         step(i + kWords);
+        step(i + 2 * kWords);
+        step(i + 3 * kWords);
     }
-    if (i + kWords <= n) {
-        step(i);
-        i += kWords;
-    }
+    for (; i + kWords <= n; i += kWords) step(i);
     tail(i, n, one, std::make_index_sequence<kWords - 1>{});
 #else
     (void)step;
@@ -750,22 +869,22 @@ PTXV_FI void run(const std::uint32_t* a, const std::uint32_t* b, const std::uint
 #endif
 }
 
-// A variant fed from up to three arrays: its a, b and c are x, y, z or 0 as
-// Fa, Fb, Fc say (0, 1, 2; -1 for 0), over all lanes, default selectors; then
-// post(d, a, b) on each vector of results (CUDA's intrinsics,
-// ptxv_cuda_array.hpp). Arrays a form does not read may be null.
-template <unsigned Plan, int Fa, int Fb, int Fc, class Post, class One>
+// A lane plan fed from up to three arrays: its a, b and c are x, y, z or 0
+// as Fa, Fb, Fc say (0, 1, 2; -1 for 0), over all lanes, default selectors
+// (CUDA's intrinsics, ptxv_cuda_array.hpp, whose plans fold their post-steps
+// in). Arrays the plan does not read may be null.
+template <unsigned Plan, int Fa, int Fb, int Fc, class One>
 PTXV_FI void run_fed(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::uint32_t* d,
-                     std::size_t n, Post post, One one) noexcept {
+                     std::size_t n, One one) noexcept {
 #if PTXV_ARRAY_VECTOR
     constexpr LanePlan p = decode(Plan);
     drive(n, [=](std::size_t i) PTXV_ARRAY_INLINE {
         const V A = fed<Fa>(x, y, z, i), B = fed<Fb>(x, y, z, i);
-        if constexpr (p.sum) st(d + i, post(sum<Plan>(A, B, fed<Fc>(x, y, z, i), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)), A, B));
-        else st(d + i, post(lanes<Plan>(A, B), A, B));
+        if constexpr (p.sum) st(d + i, sum<Plan>(A, B, fed<Fc>(x, y, z, i), keep<p.bits>(p.bits == 8 ? 0xfu : 0x3u)));
+        else st(d + i, lanes<Plan>(A, B));
     }, one);
 #else
-    (void)x, (void)y, (void)z, (void)d, (void)post;
+    (void)x, (void)y, (void)z, (void)d;
     drive(n, 0, one);
 #endif
 }

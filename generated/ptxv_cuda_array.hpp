@@ -4,10 +4,10 @@
 // Array forms of CUDA's intrinsics (ptxv_cuda.hpp): for i < n,
 //   ptxv::cuda::array::vsadu4(a, b, d, n)   d[i] = ptxv::cuda::vsadu4(a[i], b[i])
 // and likewise for every intrinsic, its argument arrays in CUDA's order, then
-// d and n; d may be one of them, or not overlap them at all. The SIMD ones run
-// their instruction's lane plan through the SIMD kernel library of
-// ptxv_array.hpp, whole vectors at a time, then the post-step on each vector;
-// the others are a loop of the per-word function.
+// d and n; d may be one of them, or not overlap them at all. Each runs its
+// instruction's lane plan, with the post-step folded in (__sad and __usad:
+// one 32-bit lane), through the SIMD kernel library of ptxv_array.hpp,
+// whole vectors at a time, and the per-word function on the last words.
 #ifndef PTXV_GENERATED_PTXV_CUDA_ARRAY_HPP_INCLUDED
 #define PTXV_GENERATED_PTXV_CUDA_ARRAY_HPP_INCLUDED
 
@@ -20,507 +20,516 @@
 namespace ptxv {
 namespace cuda {
 namespace array {
+// The kernel library's target (ptxv_array.hpp), so that units built for
+// different targets link together without mixing definitions.
+inline namespace PTXV_ARRAY_PATH {
 
 // __vabs2: Computes per-halfword absolute value: |a|.
 inline void vabs2(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x20du, 0, -1, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabs2(a[i]); });
 }
 // __vabsss2: Computes per-halfword absolute value with signed saturation: |a|.
 inline void vabsss2(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x820du, 0, -1, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsss2(a[i]); });
 }
 // __vadd2: Performs per-halfword (un)signed addition, with wrap-around: a + b.
 inline void vadd2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x1u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vadd2(a[i], b[i]); });
 }
 // __vaddss2: Performs per-halfword addition with signed saturation: a + b.
 inline void vaddss2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x205u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vaddss2(a[i], b[i]); });
 }
 // __vaddus2: Performs per-halfword addition with unsigned saturation: a + b.
 inline void vaddus2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x5u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vaddus2(a[i], b[i]); });
 }
 // __vavgs2: Performs per-halfword signed rounded average computation.
 inline void vavgs2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x400bu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vavgs2(a[i], b[i]); });
 }
 // __vavgu2: Performs per-halfword unsigned rounded average computation.
 inline void vavgu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x9u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vavgu2(a[i], b[i]); });
 }
 // __vhaddu2: Performs per-halfword unsigned average computation.
 inline void vhaddu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x9u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto va, auto vb) noexcept { return ptxv::cuda::post::round_down<2>(r, va, vb); },
+    ptxv::array::detail::run_fed<0x1du, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vhaddu2(a[i], b[i]); });
 }
 // __vcmpeq2: Performs per-halfword (un)signed comparison: a == b ? 0xffff : 0.
 inline void vcmpeq2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x13u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20013u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpeq2(a[i], b[i]); });
 }
 // __vcmpges2: Performs per-halfword signed comparison: a >= b ? 0xffff : 0.
 inline void vcmpges2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x2b3u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x202b3u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpges2(a[i], b[i]); });
 }
 // __vcmpgeu2: Performs per-halfword unsigned comparison: a >= b ? 0xffff : 0.
 inline void vcmpgeu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0xb3u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x200b3u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgeu2(a[i], b[i]); });
 }
 // __vcmpgts2: Performs per-halfword signed comparison: a > b ? 0xffff : 0.
 inline void vcmpgts2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x293u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20293u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgts2(a[i], b[i]); });
 }
 // __vcmpgtu2: Performs per-halfword unsigned comparison: a > b ? 0xffff : 0.
 inline void vcmpgtu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x93u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20093u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgtu2(a[i], b[i]); });
 }
 // __vcmples2: Performs per-halfword signed comparison: a <= b ? 0xffff : 0.
 inline void vcmples2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x273u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20273u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmples2(a[i], b[i]); });
 }
 // __vcmpleu2: Performs per-halfword unsigned comparison: a <= b ? 0xffff : 0.
 inline void vcmpleu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x73u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20073u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpleu2(a[i], b[i]); });
 }
 // __vcmplts2: Performs per-halfword signed comparison: a < b ? 0xffff : 0.
 inline void vcmplts2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x253u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20253u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmplts2(a[i], b[i]); });
 }
 // __vcmpltu2: Performs per-halfword unsigned comparison: a < b ? 0xffff : 0.
 inline void vcmpltu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x53u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20053u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpltu2(a[i], b[i]); });
 }
 // __vcmpne2: Performs per-halfword (un)signed comparison: a != b ? 0xffff : 0.
 inline void vcmpne2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x33u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<2>(r); },
+    ptxv::array::detail::run_fed<0x20033u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpne2(a[i], b[i]); });
 }
 // __vabsdiffs2: Computes per-halfword absolute difference of signed integer: |a - b|.
 inline void vabsdiffs2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x20du, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsdiffs2(a[i], b[i]); });
 }
 // __vabsdiffu2: Computes per-halfword absolute difference of unsigned integer: |a - b|.
 inline void vabsdiffu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xdu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsdiffu2(a[i], b[i]); });
 }
 // __vmaxs2: Performs per-halfword signed maximum computation.
 inline void vmaxs2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x4211u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmaxs2(a[i], b[i]); });
 }
 // __vmaxu2: Performs per-halfword unsigned maximum computation.
 inline void vmaxu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x11u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmaxu2(a[i], b[i]); });
 }
 // __vmins2: Performs per-halfword signed minimum computation.
 inline void vmins2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x420fu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmins2(a[i], b[i]); });
 }
 // __vminu2: Performs per-halfword unsigned minimum computation.
 inline void vminu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xfu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vminu2(a[i], b[i]); });
 }
 // __vneg2: Computes per-halfword negation.
 inline void vneg2(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x3u, -1, 0, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vneg2(a[i]); });
 }
 // __vnegss2: Computes per-halfword negation with signed saturation.
 inline void vnegss2(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x207u, -1, 0, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vnegss2(a[i]); });
 }
 // __vsads2: Performs per-halfword sum of absolute difference of signed.
 inline void vsads2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2219u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsads2(a[i], b[i]); });
 }
 // __vsadu2: Computes per-halfword sum of abs diff of unsigned.
 inline void vsadu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2019u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsadu2(a[i], b[i]); });
 }
 // __vseteq2: Performs per-halfword (un)signed comparison: returns 1 if both parts compare equal.
 inline void vseteq2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x13u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vseteq2(a[i], b[i]); });
 }
 // __vsetges2: Performs per-halfword signed comparison: returns 1 if both parts compare greater than or equal.
 inline void vsetges2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2b3u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetges2(a[i], b[i]); });
 }
 // __vsetgeu2: Performs per-halfword unsigned comparison: returns 1 if both parts compare greater than or equal.
 inline void vsetgeu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xb3u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgeu2(a[i], b[i]); });
 }
 // __vsetgts2: Performs per-halfword signed comparison: returns 1 if both parts compare greater than.
 inline void vsetgts2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x293u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgts2(a[i], b[i]); });
 }
 // __vsetgtu2: Performs per-halfword unsigned comparison: returns 1 if both parts compare greater than.
 inline void vsetgtu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x93u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgtu2(a[i], b[i]); });
 }
 // __vsetles2: Performs per-halfword unsigned comparison: returns 1 if both parts compare less than or equal.
 inline void vsetles2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x273u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetles2(a[i], b[i]); });
 }
 // __vsetleu2: Performs per-halfword signed comparison: returns 1 if both parts compare less than or equal.
 inline void vsetleu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x73u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetleu2(a[i], b[i]); });
 }
 // __vsetlts2: Performs per-halfword signed comparison: returns 1 if both parts compare less than.
 inline void vsetlts2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x253u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetlts2(a[i], b[i]); });
 }
 // __vsetltu2: Performs per-halfword unsigned comparison: returns 1 if both parts compare less than.
 inline void vsetltu2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x53u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetltu2(a[i], b[i]); });
 }
 // __vsetne2: Performs per-halfword (un)signed comparison: returns 1 if both parts compare not equal.
 inline void vsetne2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x33u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetne2(a[i], b[i]); });
 }
 // __vsub2: Performs per-halfword (un)signed subtraction, with wrap-around: a - b.
 inline void vsub2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x3u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsub2(a[i], b[i]); });
 }
 // __vsubss2: Performs per-halfword (un)signed subtraction, with signed saturation: a - b.
 inline void vsubss2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x207u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsubss2(a[i], b[i]); });
 }
 // __vsubus2: Performs per-halfword subtraction with unsigned saturation: a - b.
 inline void vsubus2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x7u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsubus2(a[i], b[i]); });
 }
 // __vabs4: Computes per-byte absolute value: |a|.
 inline void vabs4(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x20cu, 0, -1, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabs4(a[i]); });
 }
 // __vabsss4: Computes per-byte absolute value with signed saturation: |a|.
 inline void vabsss4(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x820cu, 0, -1, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsss4(a[i]); });
 }
 // __vadd4: Performs per-byte (un)signed addition: a + b.
 inline void vadd4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x0u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vadd4(a[i], b[i]); });
 }
 // __vaddss4: Performs per-byte addition with signed saturation: a + b.
 inline void vaddss4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x204u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vaddss4(a[i], b[i]); });
 }
 // __vaddus4: Performs per-byte addition with unsigned saturation: a + b.
 inline void vaddus4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x4u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vaddus4(a[i], b[i]); });
 }
 // __vavgs4: Computes per-byte signed rounded average.
 inline void vavgs4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x400au, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vavgs4(a[i], b[i]); });
 }
 // __vavgu4: Performs per-byte unsigned rounded average.
 inline void vavgu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x8u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vavgu4(a[i], b[i]); });
 }
 // __vhaddu4: Computes per-byte unsigned average.
 inline void vhaddu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x8u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto va, auto vb) noexcept { return ptxv::cuda::post::round_down<4>(r, va, vb); },
+    ptxv::array::detail::run_fed<0x1cu, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vhaddu4(a[i], b[i]); });
 }
 // __vcmpeq4: Performs per-byte (un)signed comparison: a == b ? 0xff : 0.
 inline void vcmpeq4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x12u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20012u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpeq4(a[i], b[i]); });
 }
 // __vcmpges4: Performs per-byte signed comparison: a >= b ? 0xff : 0.
 inline void vcmpges4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x2b2u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x202b2u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpges4(a[i], b[i]); });
 }
 // __vcmpgeu4: Performs per-byte unsigned comparison: a >= b ? 0xff : 0.
 inline void vcmpgeu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0xb2u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x200b2u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgeu4(a[i], b[i]); });
 }
 // __vcmpgts4: Performs per-byte signed comparison: a > b ? 0xff : 0.
 inline void vcmpgts4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x292u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20292u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgts4(a[i], b[i]); });
 }
 // __vcmpgtu4: Performs per-byte unsigned comparison: a > b ? 0xff : 0.
 inline void vcmpgtu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x92u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20092u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpgtu4(a[i], b[i]); });
 }
 // __vcmples4: Performs per-byte signed comparison: a <= b ? 0xff : 0.
 inline void vcmples4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x272u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20272u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmples4(a[i], b[i]); });
 }
 // __vcmpleu4: Performs per-byte unsigned comparison: a <= b ? 0xff : 0.
 inline void vcmpleu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x72u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20072u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpleu4(a[i], b[i]); });
 }
 // __vcmplts4: Performs per-byte signed comparison: a < b ? 0xff : 0.
 inline void vcmplts4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x252u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20252u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmplts4(a[i], b[i]); });
 }
 // __vcmpltu4: Performs per-byte unsigned comparison: a < b ? 0xff : 0.
 inline void vcmpltu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x52u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20052u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpltu4(a[i], b[i]); });
 }
 // __vcmpne4: Performs per-byte (un)signed comparison: a != b ? 0xff : 0.
 inline void vcmpne4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x32u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<4>(r); },
+    ptxv::array::detail::run_fed<0x20032u, 0, 1, -1>(
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vcmpne4(a[i], b[i]); });
 }
 // __vabsdiffs4: Computes per-byte absolute difference of signed integer: |a - b|.
 inline void vabsdiffs4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x20cu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsdiffs4(a[i], b[i]); });
 }
 // __vabsdiffu4: Computes per-byte absolute difference of unsigned integer: |a - b|.
 inline void vabsdiffu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xcu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabsdiffu4(a[i], b[i]); });
 }
 // __vmaxs4: Computes per-byte signed maximum.
 inline void vmaxs4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x4210u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmaxs4(a[i], b[i]); });
 }
 // __vmaxu4: Computes per-byte unsigned maximum.
 inline void vmaxu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x10u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmaxu4(a[i], b[i]); });
 }
 // __vmins4: Computes per-byte signed minimum.
 inline void vmins4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x420eu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vmins4(a[i], b[i]); });
 }
 // __vminu4: Computes per-byte unsigned minimum.
 inline void vminu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xeu, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vminu4(a[i], b[i]); });
 }
 // __vneg4: Performs per-byte negation.
 inline void vneg4(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2u, -1, 0, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vneg4(a[i]); });
 }
 // __vnegss4: Performs per-byte negation with signed saturation.
 inline void vnegss4(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x206u, -1, 0, -1>(
-        a, nullptr, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vnegss4(a[i]); });
 }
 // __vsads4: Computes per-byte sum of abs difference of signed.
 inline void vsads4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2218u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsads4(a[i], b[i]); });
 }
 // __vsadu4: Computes per-byte sum of abs difference of unsigned.
 inline void vsadu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2018u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsadu4(a[i], b[i]); });
 }
 // __vseteq4: Performs per-byte (un)signed comparison: returns 1 if all 4 pairs compare equal.
 inline void vseteq4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x12u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vseteq4(a[i], b[i]); });
 }
 // __vsetges4: Performs per-byte signed comparison: returns 1 if all 4 pairs compare greater than or equal.
 inline void vsetges4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2b2u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetges4(a[i], b[i]); });
 }
 // __vsetgeu4: Performs per-byte unsigned comparison: returns 1 if all 4 pairs compare greater than or equal.
 inline void vsetgeu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0xb2u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgeu4(a[i], b[i]); });
 }
 // __vsetgts4: Performs per-byte signed comparison: returns 1 if all 4 pairs compare greater than.
 inline void vsetgts4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x292u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgts4(a[i], b[i]); });
 }
 // __vsetgtu4: Performs per-byte unsigned comparison: returns 1 if all 4 pairs compare greater than.
 inline void vsetgtu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x92u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetgtu4(a[i], b[i]); });
 }
 // __vsetles4: Performs per-byte signed comparison: returns 1 if all 4 pairs compare less than or equal.
 inline void vsetles4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x272u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetles4(a[i], b[i]); });
 }
 // __vsetleu4: Performs per-byte unsigned comparison: returns 1 if all 4 pairs compare less than or equal.
 inline void vsetleu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x72u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetleu4(a[i], b[i]); });
 }
 // __vsetlts4: Performs per-byte signed comparison: returns 1 if all 4 pairs compare less than.
 inline void vsetlts4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x252u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetlts4(a[i], b[i]); });
 }
 // __vsetltu4: Performs per-byte unsigned comparison: returns 1 if all 4 pairs compare less than.
 inline void vsetltu4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x52u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetltu4(a[i], b[i]); });
 }
 // __vsetne4: Performs per-byte (un)signed comparison: returns 1 if all 4 pairs compare not equal.
 inline void vsetne4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x32u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsetne4(a[i], b[i]); });
 }
 // __vsub4: Performs per-byte subtraction: a - b.
 inline void vsub4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x2u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsub4(a[i], b[i]); });
 }
 // __vsubss4: Performs per-byte subtraction with signed saturation: a - b.
 inline void vsubss4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x206u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsubss4(a[i], b[i]); });
 }
 // __vsubus4: Performs per-byte subtraction with unsigned saturation: a - b.
 inline void vsubus4(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* d, std::size_t n) noexcept {
     ptxv::array::detail::run_fed<0x6u, 0, 1, -1>(
-        a, b, nullptr, d, n, [](auto r, auto, auto) noexcept { return r; },
+        a, b, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vsubus4(a[i], b[i]); });
 }
 // __sad: Calculate |x - y| + z, the sum of absolute difference.
 inline void sad(const std::int32_t* x, const std::int32_t* y, const std::uint32_t* z, std::uint32_t* d, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) d[i] = ptxv::cuda::sad(x[i], y[i], z[i]);
+    ptxv::array::detail::run_fed<0x42218u, 0, 1, 2>(
+        reinterpret_cast<const std::uint32_t*>(x), reinterpret_cast<const std::uint32_t*>(y), z, d, n,
+        [=](std::size_t i) noexcept { d[i] = ptxv::cuda::sad(x[i], y[i], z[i]); });
 }
 // __usad: Calculate |x - y| + z, the sum of absolute difference.
 inline void usad(const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, std::uint32_t* d, std::size_t n) noexcept {
-    for (std::size_t i = 0; i < n; ++i) d[i] = ptxv::cuda::usad(x[i], y[i], z[i]);
+    ptxv::array::detail::run_fed<0x42018u, 0, 1, 2>(
+        x, y, z, d, n,
+        [=](std::size_t i) noexcept { d[i] = ptxv::cuda::usad(x[i], y[i], z[i]); });
 }
+
+}  // inline namespace PTXV_ARRAY_PATH
 
 // X(name, arity) for every array form above, for tables built by the including code.
 #define PTXV_CUDA_ARRAY_FORMS(X) \

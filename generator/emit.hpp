@@ -31,6 +31,8 @@ struct Model {
     const std::vector<Variant>& variants;
     const std::vector<Lowered>& lowered;
     std::vector<std::size_t> intrinsic_variants = {};  // variants[] index of each spec.intrinsics[i]
+    // The lane plan of each intrinsic's array form (SIMD ones; lower.hpp).
+    std::vector<unsigned> intrinsic_plans = {};
 };
 
 // The first lines of every generated file: its source, DO NOT EDIT and the

@@ -47,8 +47,8 @@ std::string parameters(const Intrinsic& in, bool cuda_types) {
 }
 
 void check_resolved(const Model& m) {
-    if (m.intrinsic_variants.size() != m.spec.intrinsics.size())
-        throw std::runtime_error("the intrinsics were not resolved to variants");
+    if (m.intrinsic_variants.size() != m.spec.intrinsics.size() || m.intrinsic_plans.size() != m.spec.intrinsics.size())
+        throw std::runtime_error("the intrinsics were not resolved to variants and lane plans");
 }
 
 }  // namespace
@@ -139,17 +139,18 @@ OutputFile emit_cuda_array(const Model& m, const EmitOptions& opt) {
       << "// Array forms of CUDA's intrinsics (ptxv_cuda.hpp): for i < n,\n"
       << "//   ptxv::cuda::array::vsadu4(a, b, d, n)   d[i] = ptxv::cuda::vsadu4(a[i], b[i])\n"
       << "// and likewise for every intrinsic, its argument arrays in CUDA's order, then\n"
-      << "// d and n; d may be one of them, or not overlap them at all. The SIMD ones run\n"
-      << "// their instruction's lane plan through the SIMD kernel library of\n"
-      << "// ptxv_array.hpp, whole vectors at a time, then the post-step on each vector;\n"
-      << "// " << "the others are a loop of the per-word function.\n"
+      << "// d and n; d may be one of them, or not overlap them at all. Each runs its\n"
+      << "// instruction's lane plan, with the post-step folded in (__sad and __usad:\n"
+      << "// one 32-bit lane), through the SIMD kernel library of ptxv_array.hpp,\n"
+      << "// whole vectors at a time, and the per-word function on the last words.\n"
       << "#ifndef " << guard << "\n#define " << guard << "\n\n"
       << "#include <cstddef>\n#include <cstdint>\n\n#include \"ptxv_array.hpp\"\n#include \"ptxv_cuda.hpp\"\n\n"
-      << "namespace ptxv {\nnamespace cuda {\nnamespace array {\n\n";
+      << "namespace ptxv {\nnamespace cuda {\nnamespace array {\n"
+      << "// The kernel library's target (ptxv_array.hpp), so that units built for\n"
+      << "// different targets link together without mixing definitions.\n"
+      << "inline namespace PTXV_ARRAY_PATH {\n\n";
     for (std::size_t i = 0; i < m.spec.intrinsics.size(); ++i) {
         const Intrinsic& in = m.spec.intrinsics[i];
-        const std::size_t vi = m.intrinsic_variants[i];
-        const Lowered& L = m.lowered[vi];
         std::string params, per_word;
         for (const auto& a : in.args) {
             params += std::string("const ") + c_type(a) + "* " + a.name + ", ";
@@ -158,22 +159,23 @@ OutputFile emit_cuda_array(const Model& m, const EmitOptions& opt) {
         o << "// " << in.name << ": " << in.doc << "\n"
           << "inline void " << in.plain_name() << "(" << params << "std::uint32_t* d, std::size_t n) noexcept {\n";
         const auto one = "[=](std::size_t i) noexcept { d[i] = ptxv::cuda::" + in.plain_name() + "(" + per_word + "); }";
-        if (!L.simd) {
+        if (m.intrinsic_plans.at(i) == kNoLanePlan) {
             o << "    for (std::size_t i = 0; i < n; ++i) d[i] = ptxv::cuda::" << in.plain_name() << "(" << per_word << ");\n}\n";
             continue;
         }
-        std::string post = "[](auto r, auto, auto) noexcept { return r; }";
-        if (in.post == IntrinsicPost::lanes_to_mask)
-            post = "[](auto r, auto, auto) noexcept { return ptxv::cuda::post::lanes_to_mask<" + std::to_string(in.lanes) + ">(r); }";
-        else if (in.post == IntrinsicPost::round_down)
-            post = "[](auto r, auto va, auto vb) noexcept { return ptxv::cuda::post::round_down<" + std::to_string(in.lanes) +
-                   ">(r, va, vb); }";
         std::string arrays;
-        for (std::size_t k = 0; k < 3; ++k) arrays += (k < in.args.size() ? in.args[k].name : std::string("nullptr")) + ", ";
-        o << "    ptxv::array::detail::run_fed<" << hex_literal(L.lane_plan) << ", " << in.source[0] << ", " << in.source[1]
-          << ", " << in.source[2] << ">(\n        " << arrays << "d, n, " << post << ",\n        " << one << ");\n}\n";
+        for (std::size_t k = 0; k < 3; ++k) {
+            // int arrays are read as their unsigned words (a signed type may
+            // alias its unsigned one).
+            if (k >= in.args.size()) arrays += "nullptr, ";
+            else if (in.args[k].type == "int") arrays += "reinterpret_cast<const std::uint32_t*>(" + in.args[k].name + "), ";
+            else arrays += in.args[k].name + ", ";
+        }
+        o << "    ptxv::array::detail::run_fed<" << hex_literal(m.intrinsic_plans.at(i)) << ", " << in.source[0] << ", " << in.source[1]
+          << ", " << in.source[2] << ">(\n        " << arrays << "d, n,\n        " << one << ");\n}\n";
     }
-    o << "\n// X(name, arity) for every array form above, for tables built by the including code.\n"
+    o << "\n}  // inline namespace PTXV_ARRAY_PATH\n"
+      << "\n// X(name, arity) for every array form above, for tables built by the including code.\n"
       << "#define PTXV_CUDA_ARRAY_FORMS(X)";
     for (const auto& in : m.spec.intrinsics) o << " \\\n    X(" << in.plain_name() << ", " << in.args.size() << ")";
     o << "\n\n}  // namespace array\n}  // namespace cuda\n}  // namespace ptxv\n\n#endif  // " << guard << "\n";

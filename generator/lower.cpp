@@ -796,4 +796,46 @@ std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
     return out;
 }
 
+std::vector<unsigned> intrinsic_plans(const Spec& spec, const std::vector<Variant>& variants,
+                                      const std::vector<std::size_t>& variants_of, const std::vector<Lowered>& lowered) {
+    std::vector<unsigned> out;
+    for (std::size_t i = 0; i < spec.intrinsics.size(); ++i) {
+        const Intrinsic& in = spec.intrinsics[i];
+        const Variant& v = variants.at(variants_of.at(i));
+        const Lowered& L = lowered.at(variants_of.at(i));
+        if (!L.simd) {
+            // A scalar vabsdiff .add of same-typed operands (__sad, __usad) is
+            // one 32-bit lane: |a - b| < 2^32, plus c modulo 2^32 (R8).
+            const bool sad = v.opcode->operation == Operation::absdiff && v.op2 == Op2::add && v.atype == v.btype &&
+                             !v.sat && in.post == IntrinsicPost::none;
+            lane::LanePlan p;
+            p.bits = 32;
+            p.op = lane::LaneOp::sum_absdiff;
+            p.sa = v.atype == Type::s32;
+            p.sum = true;
+            out.push_back(sad ? lane::encode(p) : kNoLanePlan);
+            continue;
+        }
+        lane::LanePlan p = lane::decode(L.lane_plan);
+        // The loader allows these post-steps on vset and vavrg.u32 only; a plan
+        // that is not the one they fold into is a lowering bug, not a spec error.
+        const auto expect = [&](bool ok) {
+            if (!ok) throw std::logic_error(in.name + ": the post-step does not fit the instruction's lane plan");
+        };
+        switch (in.post) {
+            case IntrinsicPost::none: break;
+            case IntrinsicPost::lanes_to_mask:
+                expect(p.op == lane::LaneOp::cmp && !p.sum);
+                p.ones = true;
+                break;
+            case IntrinsicPost::round_down:
+                expect(p.op == lane::LaneOp::avrg_u && !p.sum && p.fix == lane::LaneFix::none);
+                p.op = lane::LaneOp::avrg_down;
+                break;
+        }
+        out.push_back(lane::encode(p));
+    }
+    return out;
+}
+
 }  // namespace ptxv::gen

@@ -53,4 +53,13 @@ Lowered lower(const Variant& v);
 // The plan pass: lower(v) for every variant, in order.
 std::vector<Lowered> lower_all(const std::vector<Variant>& variants);
 
+// The lane plan of each CUDA intrinsic's array form (spec.intrinsics[i], the
+// variant variants[variants_of[i]]): its instruction's plan with the post-step
+// folded in, lanes_to_mask as compare lanes of all ones, round_down as the
+// average rounded down; so the array form is one kernel. __sad and __usad get
+// a plan of one 32-bit lane; kNoLanePlan where no kernel computes the form.
+inline constexpr unsigned kNoLanePlan = ~0u;
+std::vector<unsigned> intrinsic_plans(const Spec& spec, const std::vector<Variant>& variants,
+                                      const std::vector<std::size_t>& variants_of, const std::vector<Lowered>& lowered);
+
 }  // namespace ptxv::gen

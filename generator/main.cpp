@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
             opt.regen_command = "build/bin/ptxv-gen --spec " + spec_name + " --out " + out_dir +
                                 "  (or: cmake --build build --target regenerate)";
             const std::vector<Lowered> lowered = lower_all(variants);
-            const Model model{spec, variants, lowered, intrinsic_variants(spec, variants)};
+            const std::vector<std::size_t> intrinsics = intrinsic_variants(spec, variants);
+            const Model model{spec, variants, lowered, intrinsics, intrinsic_plans(spec, variants, intrinsics, lowered)};
             for (const auto emit : {emit_header, emit_batch, emit_array, emit_dispatch, emit_tables, emit_variants_md,
                                     emit_hwcheck, emit_cuda, emit_cuda_compat, emit_cuda_array, emit_cuda_md})
                 files.push_back(emit(model, opt));

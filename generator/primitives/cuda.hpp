@@ -11,19 +11,20 @@
 namespace ptxv::cuda {
 
 // ptxv-gen: begin post
-// Post-steps (spec key `post`), in namespace ptxv::cuda::post. Word is a
-// 32-bit word, or a vector of them in the array forms (ptxv_cuda_array.hpp).
+// Post-steps (spec key `post`), in namespace ptxv::cuda::post, on one word.
+// The array forms (ptxv_cuda_array.hpp) fold them into their lane plans
+// instead (generator/lower.cpp, intrinsic_plans).
 namespace post {
 // vset's lanes are 0 or 1, __vcmp*'s are 0 or all ones: d * (2^w - 1), which
 // cannot carry from one lane into the next because no lane exceeds 1.
-template <int Lanes, class Word> PTXV_FI constexpr Word lanes_to_mask(Word d) noexcept {
+template <int Lanes> PTXV_FI constexpr std::uint32_t lanes_to_mask(std::uint32_t d) noexcept {
     static_assert(Lanes == 2 || Lanes == 4, "SIMD lanes only");
     return (d << (32 / Lanes)) - d;
 }
 // vavrg rounds an unsigned average up; rounded down it is one less in the
 // lanes where a + b is odd, which are those where the low bits of a and b
 // differ. Such a lane is at least 1, so nothing borrows from the next.
-template <int Lanes, class Word> PTXV_FI constexpr Word round_down(Word d, Word a, Word b) noexcept {
+template <int Lanes> PTXV_FI constexpr std::uint32_t round_down(std::uint32_t d, std::uint32_t a, std::uint32_t b) noexcept {
     static_assert(Lanes == 2 || Lanes == 4, "SIMD lanes only");
     constexpr std::uint32_t low = Lanes == 2 ? 0x00010001u : 0x01010101u;
     return d - ((a ^ b) & low);

@@ -35,6 +35,9 @@ enum class LaneOp : unsigned {
     // add sub absdiff min max avrg, then the comparisons eq ... ge; clamped
     // to d's range under .sat (R7, d signed when `sd`).
     wide,
+    // Unsigned average rounded down: no video instruction's, CUDA's __vhaddu2/4
+    // (the cuda_intrinsics table's post-step round_down on vavrg's plan).
+    avrg_down,
 };
 
 // The clamp an own-width result still needs under .sat when d's signedness
@@ -42,7 +45,7 @@ enum class LaneOp : unsigned {
 enum class LaneFix : unsigned { none, to_signed, to_unsigned };
 
 struct LanePlan {
-    unsigned bits = 8;  // lane width: 8 or 16
+    unsigned bits = 8;  // lane width: 8 or 16; 32 for a scalar instruction's one lane (__sad, __usad)
     LaneOp op = LaneOp::add;
     unsigned code = 0;
     bool sa = false, sb = false;  // signed operands (an own-width op: `sa` alone)
@@ -50,17 +53,18 @@ struct LanePlan {
     bool sum = false;          // .add: the lane results are summed into c (R11)
     bool sum_signed = false;   // ... read as signed lanes
     LaneFix fix = LaneFix::none;
+    bool ones = false;  // cmp: all ones where the comparison holds, not 1 (post-step lanes_to_mask)
 };
 
 constexpr unsigned encode(const LanePlan& p) noexcept {
-    return (p.bits == 16 ? 1u : 0u) | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
+    return (p.bits == 16 ? 1u : 0u) | (p.bits == 32 ? 1u : 0u) << 18 | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |
            (p.sb ? 1u : 0u) << 10 | (p.sd ? 1u : 0u) << 11 | (p.sat ? 1u : 0u) << 12 | (p.sum ? 1u : 0u) << 13 |
-           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15;
+           (p.sum_signed ? 1u : 0u) << 14 | static_cast<unsigned>(p.fix) << 15 | (p.ones ? 1u : 0u) << 17;
 }
 
 constexpr LanePlan decode(unsigned x) noexcept {
     LanePlan p;
-    p.bits = (x & 1u) != 0 ? 16 : 8;
+    p.bits = (x >> 18 & 1u) != 0 ? 32 : (x & 1u) != 0 ? 16 : 8;
     p.op = static_cast<LaneOp>(x >> 1 & 0xfu);
     p.code = x >> 5 & 0xfu;
     p.sa = (x >> 9 & 1u) != 0;
@@ -70,6 +74,7 @@ constexpr LanePlan decode(unsigned x) noexcept {
     p.sum = (x >> 13 & 1u) != 0;
     p.sum_signed = (x >> 14 & 1u) != 0;
     p.fix = static_cast<LaneFix>(x >> 15 & 3u);
+    p.ones = (x >> 17 & 1u) != 0;
     return p;
 }
 // ptxv-gen: end lane_plan

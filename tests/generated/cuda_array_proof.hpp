@@ -18,6 +18,9 @@
 #include "ptxv_cuda_array.hpp"
 
 namespace cuda_array_proof {
+// One per kernel-library target: test units built for different targets share
+// an executable.
+inline namespace PTXV_ARRAY_PATH {
 
 using u32 = std::uint32_t;
 
@@ -93,5 +96,6 @@ inline void check_all(std::uint64_t seed) {
     }
 }
 
+}  // inline namespace PTXV_ARRAY_PATH
 }  // namespace cuda_array_proof
 
