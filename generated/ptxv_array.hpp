@@ -378,14 +378,11 @@ template <int W, bool Signed> PTXV_FI V max(V a, V b) noexcept {
 }
 // |a - b| of same-signed lanes fits the lane as an unsigned value.
 template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
-#if PTXV_ARRAY_X86
-    // Unsigned bytes and half-words: one of a - b and b - a, saturated at 0,
-    // is 0, the other the difference.
-    if constexpr (!Signed && W == 8)
-        return (V)PTXV_ARRAY_X(subs_epu8)((M)a, (M)b) | (V)PTXV_ARRAY_X(subs_epu8)((M)b, (M)a);
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSE41
+    // Unsigned half-words without pmaxuw: one of a - b and b - a, saturated
+    // at 0, is 0, the other the difference.
     if constexpr (!Signed && W == 16)
         return (V)PTXV_ARRAY_X(subs_epu16)((M)a, (M)b) | (V)PTXV_ARRAY_X(subs_epu16)((M)b, (M)a);
-#if !PTXV_ARRAY_SSE41
     // Signed bytes and words without pmaxsb, pmaxsd, pmaxud: a - b modulo
     // 2^W, negated where a < b.
     if constexpr (W == 32 || (W == 8 && Signed)) {
@@ -394,7 +391,6 @@ template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
         const U lt = (U)((T)a < (T)b), diff = (U)a - (U)b;
         return (V)((diff ^ lt) - lt);
     }
-#endif
 #endif
     return sub<W>(max<W, Signed>(a, b), min<W, Signed>(a, b));
 }
