@@ -1,0 +1,51 @@
+// ptxv translate, first stage: finding GNU extended-asm statements in C, C++
+// and CUDA sources without a compiler front end (so __global__, <<<...>>> and
+// __device__ need nothing), with a tokenizer that knows comments, string,
+// raw-string and character literals, line continuations and preprocessor
+// lines. Work in progress: the translation itself is not written yet.
+#pragma once
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ptxv::translate {
+
+// A position in the source: 1-based line and column (in bytes).
+struct Position {
+    int line = 1, column = 1;
+};
+
+// Bad input: an unterminated comment or literal, unbalanced parentheses in an
+// asm statement, bytes that are not UTF-8. `where` is where it starts.
+struct ScanError : std::runtime_error {
+    ScanError(const std::string& what, Position at);
+    Position where;
+};
+
+// One operand of an asm statement: [name] "constraint" (expression).
+struct AsmOperand {
+    std::string name;        // symbolic name without brackets, empty if none
+    std::string constraint;  // decoded: "=r", "+r", "r", "n"
+    std::string expr;        // the expression's text as written, without the parentheses
+    std::size_t expr_begin = 0, expr_end = 0;  // its byte range in the source
+};
+
+struct AsmStatement {
+    std::size_t begin = 0;  // the asm keyword
+    std::size_t end = 0;    // one past the closing ')' and, when present, the ';'
+    Position at;
+    bool in_directive = false;  // inside a preprocessor directive (a #define body)
+    std::string keyword;        // asm, __asm__ or __asm
+    std::vector<std::string> qualifiers;  // volatile, __volatile__, inline, goto, in order
+    std::string templ;                    // adjacent literals concatenated, escapes decoded
+    std::vector<AsmOperand> outputs, inputs;
+    std::vector<std::string> clobbers;
+};
+
+// Every asm statement of `source`, in order. Throws ScanError.
+std::vector<AsmStatement> find_asm(std::string_view source);
+
+}  // namespace ptxv::translate

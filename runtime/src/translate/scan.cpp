@@ -1,0 +1,368 @@
+// Finding asm statements: a tokenizer for the parts of C, C++ and CUDA that
+// can hide or fake one (comments, literals, continuations, directives), then
+// a parser of GNU extended asm over the tokens. Everything else is punctuation
+// and words, so CUDA's extensions need nothing.
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptxv/translate.hpp"
+
+namespace ptxv::translate {
+
+ScanError::ScanError(const std::string& what, Position at)
+    : std::runtime_error(std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + what), where(at) {}
+
+namespace {
+
+struct Token {
+    enum class Kind { word, number, string, character, punct, directive_end };
+    Kind kind;
+    std::size_t begin, end;  // byte range in the source
+    std::string value;       // word or punctuation text; a string literal's decoded bytes
+    bool directive = false;  // inside a preprocessor directive
+};
+
+class Source {
+public:
+    explicit Source(std::string_view s) : s_(s) {
+        line_starts_.push_back(0);
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (s[i] == '\n') line_starts_.push_back(i + 1);
+    }
+    Position at(std::size_t offset) const {
+        const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+        const std::size_t line = static_cast<std::size_t>(it - line_starts_.begin());
+        return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1] + 1)};
+    }
+    std::string_view text() const { return s_; }
+
+private:
+    std::string_view s_;
+    std::vector<std::size_t> line_starts_;
+};
+
+// RFC 3629: well-formed UTF-8, no overlongs, no surrogates, at most U+10FFFF.
+void check_utf8(const Source& src) {
+    const std::string_view s = src.text();
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+        bool ok = n != 0 && i + n <= s.size() && !(n == 2 && c < 0xc2) && !(n == 4 && c > 0xf4);
+        for (std::size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xc0) == 0x80;
+        if (ok && n == 3) {
+            const auto d = static_cast<unsigned char>(s[i + 1]);
+            ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
+        }
+        if (ok && n == 4) {
+            const auto d = static_cast<unsigned char>(s[i + 1]);
+            ok = !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
+        }
+        if (!ok) throw ScanError("not UTF-8 (byte " + std::to_string(c) + ")", src.at(i));
+        i += n;
+    }
+}
+
+bool word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           static_cast<unsigned char>(c) >= 0x80;
+}
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+class Lexer {
+public:
+    explicit Lexer(const Source& src) : src_(src), s_(src.text()) {}
+
+    std::vector<Token> run() {
+        std::vector<Token> out;
+        bool line_start = true;
+        while (i_ < s_.size()) {
+            const char c = s_[i_];
+            if (c == '\n') {
+                if (directive_) out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+                directive_ = false;
+                line_start = true;
+                ++i_;
+            } else if (splice()) {
+            } else if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+                ++i_;
+            } else if (c == '/' && peek(1) == '/') {
+                line_comment();
+            } else if (c == '/' && peek(1) == '*') {
+                block_comment();
+            } else if (c == '#' && line_start && !directive_) {
+                directive_ = true;
+                line_start = false;
+                ++i_;
+            } else {
+                line_start = false;
+                out.push_back(token());
+            }
+        }
+        if (directive_) out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+        return out;
+    }
+
+private:
+    char peek(std::size_t k) const { return i_ + k < s_.size() ? s_[i_ + k] : '\0'; }
+    // Backslash-newline (phase 2), here outside literals.
+    bool splice() {
+        if (s_[i_] != '\\') return false;
+        std::size_t k = i_ + 1;
+        if (k < s_.size() && s_[k] == '\r') ++k;
+        if (k < s_.size() && s_[k] == '\n') {
+            i_ = k + 1;
+            return true;
+        }
+        return false;
+    }
+    void line_comment() {
+        while (i_ < s_.size() && s_[i_] != '\n')
+            if (!splice()) ++i_;
+    }
+    void block_comment() {
+        const std::size_t start = i_;
+        const std::size_t close = s_.find("*/", i_ + 2);
+        if (close == std::string_view::npos) throw ScanError("unterminated comment", src_.at(start));
+        i_ = close + 2;
+    }
+    Token token() {
+        const std::size_t start = i_;
+        const char c = s_[i_];
+        if (word_char(c) && !digit(c)) {
+            while (i_ < s_.size() && word_char(s_[i_])) ++i_;
+            const std::string w(s_.substr(start, i_ - start));
+            const char q = peek(0);
+            if (q == '"' && (w == "R" || w == "LR" || w == "uR" || w == "UR" || w == "u8R")) return raw_string(start);
+            if ((q == '"' || q == '\'') && (w == "L" || w == "u" || w == "U" || w == "u8")) return quoted(start, q);
+            return {Token::Kind::word, start, i_, w, directive_};
+        }
+        if (digit(c) || (c == '.' && digit(peek(1)))) {
+            // A preprocessing number: digits, letters, '.', digit separators and exponent signs.
+            ++i_;
+            while (i_ < s_.size()) {
+                const char d = s_[i_];
+                const char prev = s_[i_ - 1];
+                if (word_char(d) || d == '.' || (d == '\'' && word_char(peek(1))) ||
+                    ((d == '+' || d == '-') && (prev == 'e' || prev == 'E' || prev == 'p' || prev == 'P')))
+                    ++i_;
+                else
+                    break;
+            }
+            return {Token::Kind::number, start, i_, std::string(s_.substr(start, i_ - start)), directive_};
+        }
+        if (c == '"' || c == '\'') return quoted(start, c);
+        ++i_;
+        return {Token::Kind::punct, start, i_, std::string(1, c), directive_};
+    }
+    // "..." or '...' from the quote at i_, escapes decoded into value.
+    Token quoted(std::size_t start, char quote) {
+        ++i_;
+        std::string value;
+        for (;;) {
+            if (i_ >= s_.size() || s_[i_] == '\n')
+                throw ScanError(quote == '"' ? "unterminated string literal" : "unterminated character literal",
+                                src_.at(start));
+            const char c = s_[i_];
+            if (c == quote) {
+                ++i_;
+                break;
+            }
+            if (c == '\\') {
+                if (splice()) continue;
+                value += escape();
+            } else {
+                value += c;
+                ++i_;
+            }
+        }
+        return {quote == '"' ? Token::Kind::string : Token::Kind::character, start, i_, value, directive_};
+    }
+    // One escape sequence at the backslash at i_.
+    std::string escape() {
+        const std::size_t start = i_;
+        ++i_;
+        if (i_ >= s_.size()) throw ScanError("unterminated string literal", src_.at(start));
+        const char c = s_[i_++];
+        switch (c) {
+            case 'n': return "\n";
+            case 't': return "\t";
+            case 'r': return "\r";
+            case 'a': return "\a";
+            case 'b': return "\b";
+            case 'f': return "\f";
+            case 'v': return "\v";
+            case '\\': return "\\";
+            case '\'': return "'";
+            case '"': return "\"";
+            case '?': return "?";
+            case 'x': {
+                unsigned v = 0;
+                std::size_t n = 0;
+                while (i_ < s_.size() && std::isxdigit(static_cast<unsigned char>(s_[i_]))) {
+                    const char h = s_[i_++];
+                    v = v * 16 + static_cast<unsigned>(digit(h) ? h - '0' : (h | 0x20) - 'a' + 10);
+                    ++n;
+                }
+                if (n == 0) throw ScanError("\\x with no hex digits", src_.at(start));
+                return std::string(1, static_cast<char>(v & 0xffu));
+            }
+            default:
+                if (c >= '0' && c <= '7') {
+                    unsigned v = static_cast<unsigned>(c - '0');
+                    for (int k = 0; k < 2 && i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '7'; ++k)
+                        v = v * 8 + static_cast<unsigned>(s_[i_++] - '0');
+                    return std::string(1, static_cast<char>(v & 0xffu));
+                }
+                // \u, \U and the rest pass through as written.
+                return std::string("\\") + c;
+        }
+    }
+    // R"delim( ... )delim" from the quote at i_; no escapes, no splices.
+    Token raw_string(std::size_t start) {
+        const std::size_t open = s_.find('(', i_ + 1);
+        if (open == std::string_view::npos || open - i_ - 1 > 16)
+            throw ScanError("malformed raw string literal", src_.at(start));
+        const std::string delim(s_.substr(i_ + 1, open - i_ - 1));
+        const std::string close = ")" + delim + "\"";
+        const std::size_t end = s_.find(close, open + 1);
+        if (end == std::string_view::npos) throw ScanError("unterminated raw string literal", src_.at(start));
+        i_ = end + close.size();
+        return {Token::Kind::string, start, i_, std::string(s_.substr(open + 1, end - open - 1)), directive_};
+    }
+
+    const Source& src_;
+    std::string_view s_;
+    std::size_t i_ = 0;
+    bool directive_ = false;
+};
+
+bool is_asm_keyword(const std::string& w) { return w == "asm" || w == "__asm__" || w == "__asm"; }
+bool is_qualifier(const std::string& w) {
+    return w == "volatile" || w == "__volatile__" || w == "__volatile" || w == "inline" || w == "__inline__" ||
+           w == "goto";
+}
+
+class AsmParser {
+public:
+    AsmParser(const Source& src, const std::vector<Token>& t) : src_(src), t_(t) {}
+
+    std::vector<AsmStatement> run() {
+        std::vector<AsmStatement> out;
+        for (std::size_t k = 0; k < t_.size(); ++k) {
+            if (t_[k].kind != Token::Kind::word || !is_asm_keyword(t_[k].value)) continue;
+            std::size_t j = k + 1;
+            AsmStatement st;
+            st.begin = t_[k].begin;
+            st.at = src_.at(st.begin);
+            st.keyword = t_[k].value;
+            st.in_directive = t_[k].directive;
+            while (j < t_.size() && t_[j].kind == Token::Kind::word && is_qualifier(t_[j].value))
+                st.qualifiers.push_back(t_[j++].value);
+            if (!is_punct(j, "(")) continue;  // `asm` as some other word: not a statement
+            const std::size_t open = j++;
+            if (j >= t_.size() || t_[j].kind != Token::Kind::string) continue;  // template not a literal
+            while (j < t_.size() && t_[j].kind == Token::Kind::string) st.templ += t_[j++].value;
+            int section = 0;
+            while (true) {
+                if (j >= t_.size() || t_[j].kind == Token::Kind::directive_end)
+                    throw ScanError("asm statement: unbalanced parentheses", src_.at(t_[open].begin));
+                if (is_punct(j, ")")) break;
+                if (!is_punct(j, ":")) throw ScanError("asm statement: expected ':' or ')'", src_.at(t_[j].begin));
+                ++section;
+                ++j;
+                if (section <= 2) j = operands(j, section == 1 ? st.outputs : st.inputs, open);
+                else if (section == 3) j = clobbers(j, st.clobbers, open);
+                else j = skip_labels(j, open);
+            }
+            st.end = t_[j].end;
+            if (is_punct(j + 1, ";")) st.end = t_[++j].end;
+            out.push_back(std::move(st));
+            k = j;
+        }
+        return out;
+    }
+
+private:
+    bool is_punct(std::size_t j, const char* p) const {
+        return j < t_.size() && t_[j].kind == Token::Kind::punct && t_[j].value == p;
+    }
+    [[noreturn]] void unbalanced(std::size_t open) const {
+        throw ScanError("asm statement: unbalanced parentheses", src_.at(t_[open].begin));
+    }
+    std::size_t operands(std::size_t j, std::vector<AsmOperand>& out, std::size_t open) const {
+        while (j < t_.size() && !is_punct(j, ":") && !is_punct(j, ")")) {
+            // A statement's end before its ')': the parentheses do not match.
+            if (is_punct(j, ";") || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            AsmOperand op;
+            if (is_punct(j, "[")) {
+                if (j + 2 >= t_.size() || t_[j + 1].kind != Token::Kind::word || !is_punct(j + 2, "]"))
+                    throw ScanError("asm operand: expected [name]", src_.at(t_[j].begin));
+                op.name = t_[j + 1].value;
+                j += 3;
+            }
+            if (j >= t_.size() || t_[j].kind != Token::Kind::string)
+                throw ScanError("asm operand: expected a constraint string", src_.at(t_[std::min(j, t_.size() - 1)].begin));
+            while (j < t_.size() && t_[j].kind == Token::Kind::string) op.constraint += t_[j++].value;
+            if (!is_punct(j, "(")) throw ScanError("asm operand: expected '(' expression ')'", src_.at(t_[std::min(j, t_.size() - 1)].begin));
+            const std::size_t close = matching(j, open);
+            op.expr_begin = t_[j].end;
+            op.expr_end = t_[close].begin;
+            op.expr = std::string(src_.text().substr(op.expr_begin, op.expr_end - op.expr_begin));
+            out.push_back(std::move(op));
+            j = close + 1;
+            if (is_punct(j, ",")) ++j;
+        }
+        return j;
+    }
+    std::size_t clobbers(std::size_t j, std::vector<std::string>& out, std::size_t open) const {
+        while (j < t_.size() && !is_punct(j, ":") && !is_punct(j, ")")) {
+            if (is_punct(j, ";") || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            if (t_[j].kind != Token::Kind::string) throw ScanError("asm clobber: expected a string", src_.at(t_[j].begin));
+            out.push_back(t_[j++].value);
+            if (is_punct(j, ",")) ++j;
+        }
+        if (j >= t_.size()) unbalanced(open);
+        return j;
+    }
+    std::size_t skip_labels(std::size_t j, std::size_t open) const {
+        while (j < t_.size() && !is_punct(j, ")")) ++j;
+        if (j >= t_.size()) unbalanced(open);
+        return j;
+    }
+    // The ')' closing the '(' at j (any of ( [ { nested), within the statement.
+    std::size_t matching(std::size_t j, std::size_t open) const {
+        std::vector<char> stack;
+        for (; j < t_.size(); ++j) {
+            const Token& t = t_[j];
+            if (t.kind == Token::Kind::directive_end) break;
+            if (t.kind != Token::Kind::punct) continue;
+            const char c = t.value[0];
+            if (c == '(' || c == '[' || c == '{') {
+                stack.push_back(c == '(' ? ')' : c == '[' ? ']' : '}');
+            } else if (c == ')' || c == ']' || c == '}') {
+                if (stack.empty() || stack.back() != c) break;
+                stack.pop_back();
+                if (stack.empty()) return j;
+            }
+        }
+        unbalanced(open);
+    }
+
+    const Source& src_;
+    const std::vector<Token>& t_;
+};
+
+}  // namespace
+
+std::vector<AsmStatement> find_asm(std::string_view source) {
+    const Source src(source);
+    check_utf8(src);
+    const std::vector<Token> tokens = Lexer(src).run();
+    return AsmParser(src, tokens).run();
+}
+
+}  // namespace ptxv::translate

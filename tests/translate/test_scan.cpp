@@ -1,0 +1,104 @@
+// Finding asm statements in sources (ptxv/translate.hpp): every shape the
+// translator must see, the ones it must not be fooled by, and bad input.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "ptxv/translate.hpp"
+
+using ptxv::translate::find_asm;
+using ptxv::translate::ScanError;
+
+TEST_CASE("asm statements: keywords, qualifiers, operands, clobbers", "[translate]") {
+    const std::string src =
+        "__device__ unsigned f(unsigned a, unsigned b) {\n"
+        "  unsigned d;\n"
+        "  asm(\"vadd4.u32.u32.u32.sat %0, %1, %2, %3;\" : \"=r\"(d) : \"r\"(a), \"r\"(b), \"r\"(0));\n"
+        "  __asm__ __volatile__ (\"vmax4.s32.s32.s32 %0, %1, %2, %0;\" : \"+r\"(d) : \"r\"(a), \"r\"(b) : \"memory\");\n"
+        "  asm volatile(\"vabsdiff4.u32.u32.u32.add %[d], %[a], %[b], %[d];\" : [d] \"+r\"(d) : [a] \"r\"(a[i + (1)]), [b] \"r\"(b));\n"
+        "  return d;\n"
+        "}\n";
+    const auto found = find_asm(src);
+    REQUIRE(found.size() == 3);
+    CHECK(found[0].keyword == "asm");
+    CHECK(found[0].qualifiers.empty());
+    CHECK(found[0].templ == "vadd4.u32.u32.u32.sat %0, %1, %2, %3;");
+    REQUIRE(found[0].outputs.size() == 1);
+    CHECK(found[0].outputs[0].constraint == "=r");
+    CHECK(found[0].outputs[0].expr == "d");
+    REQUIRE(found[0].inputs.size() == 3);
+    CHECK(found[0].inputs[2].expr == "0");
+    CHECK(found[0].at.line == 3);
+    CHECK(found[0].at.column == 3);
+    CHECK(src.substr(found[0].begin, found[0].end - found[0].begin).back() == ';');
+    CHECK(found[1].keyword == "__asm__");
+    CHECK(found[1].qualifiers == std::vector<std::string>{"__volatile__"});
+    CHECK(found[1].outputs[0].constraint == "+r");
+    CHECK(found[1].clobbers == std::vector<std::string>{"memory"});
+    CHECK(found[2].outputs[0].name == "d");
+    CHECK(found[2].inputs[0].name == "a");
+    CHECK(found[2].inputs[0].expr == "a[i + (1)]");
+    CHECK(src.substr(found[2].inputs[0].expr_begin, found[2].inputs[0].expr_end - found[2].inputs[0].expr_begin) ==
+          "a[i + (1)]");
+}
+
+TEST_CASE("asm templates: adjacent literals, escapes, blocks, outputs only, no outputs", "[translate]") {
+    const auto found = find_asm(
+        "asm(\"{\\n\\t.reg .u32 t1;\\n\\t\"\n"
+        "    \"vsub4.u32.u32.u32 t1, %1, %2, 0;\\n\\t\"  /* a comment between */ \"mov.b32 %0, t1;\\n\\t}\"\n"
+        "    : \"=r\"(x) : \"r\"(y), \"r\"(z));\n"
+        "asm(\"vmin.s32.s32.s32.max %0, %0, %1, %2;\" : \"+r\"(v) : \"r\"(w), \"n\"(7));\n"
+        "asm(\"vadd.u32.u32.u32 %0, %0, 1;\" :: \"r\"(q));\n");
+    REQUIRE(found.size() == 3);
+    CHECK(found[0].templ == "{\n\t.reg .u32 t1;\n\tvsub4.u32.u32.u32 t1, %1, %2, 0;\n\tmov.b32 %0, t1;\n\t}");
+    CHECK(found[1].inputs[1].constraint == "n");
+    CHECK(found[2].outputs.empty());
+    REQUIRE(found[2].inputs.size() == 1);
+    CHECK(found[2].inputs[0].expr == "q");
+}
+
+TEST_CASE("asm: what only looks like a statement is not one", "[translate]") {
+    const auto found = find_asm(
+        "// asm(\"vadd4.u32.u32.u32 %0, %1, %2, %3;\" : \"=r\"(d));\n"
+        "/* asm(\"x\"); */\n"
+        "const char* s = \"asm(\\\"vadd4 %0;\\\")\";\n"
+        "const char* r = R\"--(asm(\"vadd4\" : \"=r\"(d));)--\";\n"
+        "char c = '\"'; int asm_count = 0; int casm = 1;\n"
+        "// a comment continued \\\n asm(\"still the comment\");\n"
+        "kernel<<<grid, block>>>(a, b);  __global__ void k() {}\n"
+        "asm(\"vmax2.u32.u32.u32 %0, %1, %2, %3;\" : \"=r\"(d) : \"r\"(a), \"r\"(b), \"r\"(c));\n");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].at.line == 9);
+}
+
+TEST_CASE("asm inside macros and directives", "[translate]") {
+    const auto found = find_asm(
+        "#define VADD4(d, a, b) \\\n"
+        "  asm(\"vadd4.u32.u32.u32 %0, %1, %2, %3;\" : \"=r\"(d) : \"r\"(a), \"r\"(b), \"r\"(0))\n"
+        "int x;\n"
+        "  #  define VMAX(d, a) asm volatile(\"vmax.u32.u32.u32 %0, %1, %0;\" : \"+r\"(d) : \"r\"(a));\n");
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].in_directive);
+    CHECK(found[0].at.line == 2);
+    CHECK(found[1].in_directive);
+    CHECK(found[1].qualifiers == std::vector<std::string>{"volatile"});
+}
+
+TEST_CASE("asm scan: bad input is a clear error with its position", "[translate]") {
+    const auto error_of = [](const std::string& src) {
+        try {
+            find_asm(src);
+        } catch (const ScanError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(error_of("int a;\nconst char* s = \"open\n;") == "2:17: unterminated string literal");
+    CHECK(error_of("/* never closed") == "1:1: unterminated comment");
+    CHECK(error_of("x = R\"(raw") == "1:5: unterminated raw string literal");
+    CHECK(error_of("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );") == "1:4: asm statement: unbalanced parentheses");
+    CHECK(error_of("#define A asm(\"x\" : \"=r\"(d)\nint y;") == "1:14: asm statement: unbalanced parentheses");
+    CHECK(error_of("int a;\n\xff\xfe") == "2:1: not UTF-8 (byte 255)");
+    CHECK(error_of("x = \"\xe0\x80\x80\";") == "1:6: not UTF-8 (byte 224)");
+    CHECK(error_of("char c = 'a;") == "1:10: unterminated character literal");
+}
