@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ptxv/instr.hpp"
+
 namespace ptxv::translate {
 
 // A position in the source: 1-based line and column (in bytes).
@@ -47,5 +49,25 @@ struct AsmStatement {
 
 // Every asm statement of `source`, in order. Throws ScanError.
 std::vector<AsmStatement> find_asm(std::string_view source);
+
+// One instruction of a template, operands renamed: %[name] becomes %N (GCC's
+// numbering: outputs, then inputs), %% becomes %.
+struct TemplateLine {
+    enum class Kind { video, mov, reg };
+    Kind kind = Kind::video;
+    std::string text;                 // the instruction as written, after renaming
+    Instr instr;                      // video: decoded by ptxv's parser
+    std::string dst, src;             // mov dst, src (registers, %N or an immediate)
+    std::vector<std::string> regs;    // reg: the temporaries declared
+    bool old_simd_zero_c = false;     // video: c written as the immediate 0, which only older ptxas took
+};
+
+// A template taken apart, or why it cannot be translated (the statement is
+// then left as it is and reported).
+struct DecodedTemplate {
+    std::vector<TemplateLine> lines;
+    std::string why_not;  // empty when every line is understood
+};
+DecodedTemplate decode_template(const AsmStatement& st);
 
 }  // namespace ptxv::translate

@@ -1,0 +1,143 @@
+// Taking an asm template apart: operand names resolved to GCC's numbers,
+// instructions split at ';' and newlines, braces dropped, `.reg` temporaries
+// and `mov` recognised, video instructions decoded by ptxv's own parser.
+// Anything else makes the statement untranslatable, with the reason.
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptxv/parse.hpp"
+#include "ptxv/translate.hpp"
+#include "ptxv_tables.hpp"
+
+namespace ptxv::translate {
+
+namespace {
+
+std::string trim(std::string_view s) {
+    std::size_t b = 0, e = s.size();
+    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+    return std::string(s.substr(b, e - b));
+}
+
+// %[name] -> %N, %% -> %, %N kept; false and *why on anything else.
+bool rename(const AsmStatement& st, std::string* out, std::string* why) {
+    const std::string& t = st.templ;
+    const std::size_t count = st.outputs.size() + st.inputs.size();
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (t[i] != '%') {
+            *out += t[i];
+            continue;
+        }
+        const char n = i + 1 < t.size() ? t[i + 1] : '\0';
+        if (n == '%') {
+            *out += '%';
+            ++i;
+        } else if (n == '[') {
+            const std::size_t close = t.find(']', i);
+            if (close == std::string::npos) return *why = "unterminated %[name] in the template", false;
+            const std::string name = t.substr(i + 2, close - i - 2);
+            std::size_t k = 0;
+            for (; k < count; ++k) {
+                const AsmOperand& op = k < st.outputs.size() ? st.outputs[k] : st.inputs[k - st.outputs.size()];
+                if (op.name == name) break;
+            }
+            if (k == count) return *why = "no operand named [" + name + "]", false;
+            *out += "%" + std::to_string(k);
+            i = close;
+        } else if (std::isdigit(static_cast<unsigned char>(n))) {
+            std::size_t j = i + 1, k = 0;
+            while (j < t.size() && std::isdigit(static_cast<unsigned char>(t[j]))) k = k * 10 + static_cast<std::size_t>(t[j++] - '0');
+            if (k >= count) return *why = "operand %" + std::to_string(k) + " does not exist", false;
+            *out += t.substr(i, j - i);
+            i = j - 1;
+        } else {
+            return *why = std::string("operand modifier %") + n + " in the template", false;
+        }
+    }
+    return true;
+}
+
+const spec::OpcodeInfo* video_opcode(std::string_view word) {
+    for (const auto& op : spec::kOpcodes)
+        if (word == op.name) return &op;
+    return nullptr;
+}
+
+std::vector<std::string> split_operands(std::string_view s) {
+    std::vector<std::string> out;
+    std::size_t b = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i)
+        if (i == s.size() || s[i] == ',') {
+            out.push_back(trim(s.substr(b, i - b)));
+            b = i + 1;
+        }
+    return out;
+}
+
+}  // namespace
+
+DecodedTemplate decode_template(const AsmStatement& st) {
+    DecodedTemplate r;
+    std::string text;
+    if (!rename(st, &text, &r.why_not)) return r;
+    std::vector<std::string> pieces;
+    std::size_t b = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i)
+        if (i == text.size() || text[i] == ';' || text[i] == '\n' || text[i] == '{' || text[i] == '}') {
+            std::string p = trim(std::string_view(text).substr(b, i - b));
+            if (!p.empty()) pieces.push_back(p);
+            b = i + 1;
+        }
+    for (const std::string& p : pieces) {
+        TemplateLine line;
+        line.text = p;
+        const std::size_t space = p.find_first_of(" \t");
+        const std::string head = p.substr(0, space);
+        const std::string rest = space == std::string::npos ? "" : trim(std::string_view(p).substr(space));
+        if (head == ".reg") {
+            const std::size_t s2 = rest.find_first_of(" \t");
+            const std::string type = rest.substr(0, s2);
+            if (type != ".u32" && type != ".s32" && type != ".b32")
+                return r.why_not = "a .reg of type " + type + " (only 32-bit registers)", r;
+            line.kind = TemplateLine::Kind::reg;
+            line.regs = split_operands(s2 == std::string::npos ? "" : rest.substr(s2));
+            for (const auto& name : line.regs)
+                if (name.empty() || name.find('<') != std::string::npos)
+                    return r.why_not = "a .reg declaration this tool cannot bind: " + p, r;
+        } else if (head == "mov.b32" || head == "mov.u32" || head == "mov.s32") {
+            const auto ops = split_operands(rest);
+            if (ops.size() != 2) return r.why_not = "a mov without two operands: " + p, r;
+            line.kind = TemplateLine::Kind::mov;
+            line.dst = ops[0];
+            line.src = ops[1];
+        } else {
+            if (!head.empty() && head[0] == '@') return r.why_not = "a predicated instruction: " + p, r;
+            const std::string opcode = head.substr(0, head.find('.'));
+            const spec::OpcodeInfo* info = video_opcode(opcode);
+            if (info == nullptr) return r.why_not = "'" + head + "' is not a video instruction", r;
+            std::string error;
+            auto in = try_parse(p, &error);
+            if (!in) {
+                // Older ptxas took the immediate 0 as a SIMD instruction's c: decode
+                // it with a register there, and remember to feed 0.
+                const auto ops = split_operands(rest);
+                if (info->geometry != Geometry::scalar && ops.size() == 4 && ops[3] == "0") {
+                    const std::string again = p.substr(0, p.rfind('0')) + "%0zero";
+                    std::string error2;
+                    in = try_parse(again, &error2);
+                    line.old_simd_zero_c = in.has_value();
+                }
+                if (!in) return r.why_not = error, r;
+            }
+            line.kind = TemplateLine::Kind::video;
+            line.instr = *in;
+        }
+        r.lines.push_back(std::move(line));
+    }
+    return r;
+}
+
+}  // namespace ptxv::translate

@@ -1,0 +1,72 @@
+// Templates taken apart (decode_template): operands renamed, instructions
+// split, temporaries and moves recognised, video instructions decoded; the
+// reason given for what cannot be translated.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "ptxv/parse.hpp"
+#include "ptxv/translate.hpp"
+
+using ptxv::translate::decode_template;
+using ptxv::translate::find_asm;
+using ptxv::translate::TemplateLine;
+
+namespace {
+ptxv::translate::DecodedTemplate decode(const std::string& src) {
+    const auto found = find_asm(src);
+    REQUIRE(found.size() == 1);
+    return decode_template(found[0]);
+}
+}  // namespace
+
+TEST_CASE("templates: one video instruction, operands by number and by name", "[translate]") {
+    auto d = decode("asm(\"vadd4.u32.u32.u32.sat %0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));");
+    REQUIRE(d.why_not.empty());
+    REQUIRE(d.lines.size() == 1);
+    CHECK(d.lines[0].kind == TemplateLine::Kind::video);
+    CHECK(ptxv::print(d.lines[0].instr) == "vadd4.u32.u32.u32.sat %0, %1, %2, %3;");
+    d = decode("asm(\"vmad.s32.u32.u32 %[d], -%[a].h0, %[b].h0, %[c];\" : [d] \"=r\"(x) : [a] \"r\"(p), [b] \"r\"(q), [c] \"r\"(s));");
+    REQUIRE(d.why_not.empty());
+    CHECK(d.lines[0].instr.neg_a);
+    CHECK(d.lines[0].instr.a.name == "%1");
+    CHECK(d.lines[0].instr.c.name == "%3");
+}
+
+TEST_CASE("templates: blocks with temporaries, moves, several instructions", "[translate]") {
+    const auto d = decode(
+        "asm(\"{\\n\\t.reg .u32 t1, t2;\\n\\t\"\n"
+        "    \"vabsdiff4.u32.u32.u32.add t1, %1, %2, %3;\\n\\t\"\n"
+        "    \"vmax.u32.u32.u32 t2, t1, %3; mov.b32 %0, t2;\\n\\t}\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));");
+    REQUIRE(d.why_not.empty());
+    REQUIRE(d.lines.size() == 4);
+    CHECK(d.lines[0].kind == TemplateLine::Kind::reg);
+    CHECK(d.lines[0].regs == std::vector<std::string>{"t1", "t2"});
+    CHECK(d.lines[1].instr.d.name == "t1");
+    CHECK(d.lines[2].instr.a.name == "t1");
+    CHECK(d.lines[3].kind == TemplateLine::Kind::mov);
+    CHECK(d.lines[3].dst == "%0");
+    CHECK(d.lines[3].src == "t2");
+}
+
+TEST_CASE("templates: an immediate 0 as a SIMD c is decoded and flagged", "[translate]") {
+    const auto d = decode("asm(\"vsub4.u32.u32.u32 %0, %1, %2, 0;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));");
+    REQUIRE(d.why_not.empty());
+    CHECK(d.lines[0].old_simd_zero_c);
+    CHECK(d.lines[0].instr.c.name == "%0zero");
+}
+
+TEST_CASE("templates: what cannot be translated says why", "[translate]") {
+    CHECK(decode("asm(\"prmt.b32 %0, %1, %2, 0x3210;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "'prmt.b32' is not a video instruction");
+    CHECK(decode("asm(\"@p vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "a predicated instruction: @p vadd.u32.u32.u32 %0, %1, %2");
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %5;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "operand %5 does not exist");
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %[q];\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "no operand named [q]");
+    CHECK(decode("asm(\".reg .u64 w; vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "a .reg of type .u64 (only 32-bit registers)");
+    CHECK(!decode("asm(\"vadd4.u32.u32.u32.sat.min %0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));")
+               .why_not.empty());
+}
