@@ -70,4 +70,11 @@ struct DecodedTemplate {
 };
 DecodedTemplate decode_template(const AsmStatement& st);
 
+// The C++ block that does what the statement does, with the drop-in header's
+// functions (ptxv.hpp): operands read once into locals, in GCC's order
+// (outputs written at the end, "+r" ones read first), temporaries as locals,
+// the instructions in their order, selectors, masks and negations as template
+// arguments. `d` must have no why_not.
+std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d);
+
 }  // namespace ptxv::translate

@@ -1,0 +1,103 @@
+// The C++ that replaces a translated asm statement: one block, operands in
+// locals named after GCC's numbers, each instruction one call of its
+// generated function (ptxv::spec::kVariants names it) with compile-time
+// selectors, masks and negations.
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "ptxv/compile.hpp"
+#include "ptxv/translate.hpp"
+#include "ptxv_tables.hpp"
+
+namespace ptxv::translate {
+
+namespace {
+
+// %N -> _ptxvN, %0zero (decode.cpp's stand-in for a written 0) -> 0u,
+// temporaries -> _ptxv_<name>; an integer (a mov's source) as itself.
+std::string local(const std::string& reg) {
+    if (reg == "%0zero") return "0u";
+    if (!reg.empty() && (std::isdigit(static_cast<unsigned char>(reg[0])) || reg[0] == '-'))
+        return "static_cast<std::uint32_t>(" + reg + ")";
+    if (!reg.empty() && reg[0] == '%') return "_ptxv" + reg.substr(1);
+    return "_ptxv_" + reg;
+}
+
+std::string value(const Operand& op) {
+    if (op.kind == Operand::Kind::imm) return std::to_string(op.imm) + "u";
+    return local(op.name);
+}
+
+std::string hex(unsigned v) {
+    static const char* digits = "0123456789abcdef";
+    std::string s;
+    do {
+        s.insert(s.begin(), digits[v & 15u]);
+        v >>= 4;
+    } while (v != 0);
+    return "0x" + s;
+}
+
+std::string sel_name(Sel s) { return std::string("ptxv::sel::") + (s == Sel::none ? "none" : spelling(s)); }
+
+std::string simd_sel(const std::array<std::uint8_t, 4>& sel, int lanes) {
+    unsigned v = 0;
+    for (int i = lanes - 1; i >= 0; --i) v = v * 16 + sel[static_cast<std::size_t>(i)];
+    return hex(v);
+}
+
+std::string mask_name(std::uint8_t mask, Geometry g) {
+    std::string s = g == Geometry::half ? "h" : "b";
+    for (int i = lanes_of(g) - 1; i >= 0; --i)
+        if ((mask >> i) & 1u) s += static_cast<char>('0' + i);
+    return "ptxv::mask::" + s;
+}
+
+// The call computing one video instruction's d.
+std::string call(const Instr& in) {
+    const int v = variant_of(in);
+    std::string args;
+    if (in.geometry != Geometry::scalar) {
+        const int lanes = lanes_of(in.geometry);
+        args = simd_sel(in.simd_asel, lanes) + ", " + simd_sel(in.simd_bsel, lanes) + ", " + mask_name(in.mask, in.geometry);
+    } else if (in.operation == Operation::mad) {
+        const unsigned neg = (in.neg_a ? 1u : 0u) | (in.neg_b ? 2u : 0u) | (in.neg_c ? 4u : 0u);
+        args = sel_name(in.asel) + ", " + sel_name(in.bsel) + ", " + std::to_string(neg) + "u";
+    } else if (in.op2 == Op2::none) {
+        args = sel_name(in.asel) + ", " + sel_name(in.bsel) + ", " + sel_name(in.dsel);
+    } else {
+        args = sel_name(in.asel) + ", " + sel_name(in.bsel);
+    }
+    std::string operands = value(in.a) + ", " + value(in.b);
+    if (in.has_c) operands += ", " + value(in.c);
+    return std::string("ptxv::") + spec::kVariants[v].function + "<" + args + ">(" + operands + ")";
+}
+
+}  // namespace
+
+std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d) {
+    std::string o = "{";
+    const std::size_t n_out = st.outputs.size();
+    // Inputs, and "+r" outputs, read first, as GCC does before the asm runs.
+    for (std::size_t k = 0; k < n_out + st.inputs.size(); ++k) {
+        const AsmOperand& op = k < n_out ? st.outputs[k] : st.inputs[k - n_out];
+        const bool read = k >= n_out || op.constraint.find('+') != std::string::npos;
+        o += " std::uint32_t _ptxv" + std::to_string(k);
+        if (read) o += " = static_cast<std::uint32_t>(" + op.expr + ")";
+        o += ";";
+    }
+    for (const TemplateLine& line : d.lines) {
+        switch (line.kind) {
+            case TemplateLine::Kind::reg:
+                for (const auto& r : line.regs) o += " std::uint32_t " + local(r) + " = 0;";
+                break;
+            case TemplateLine::Kind::mov: o += " " + local(line.dst) + " = " + local(line.src) + ";"; break;
+            case TemplateLine::Kind::video: o += " " + local(line.instr.d.name) + " = " + call(line.instr) + ";"; break;
+        }
+    }
+    for (std::size_t k = 0; k < n_out; ++k) o += " (" + st.outputs[k].expr + ") = _ptxv" + std::to_string(k) + ";";
+    return o + " }";
+}
+
+}  // namespace ptxv::translate
