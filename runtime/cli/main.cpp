@@ -15,9 +15,11 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +31,7 @@
 #include "ptxv/instr.hpp"
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv/translate.hpp"
 #include "ptxv_tables.hpp"
 
 namespace {
@@ -320,6 +323,60 @@ constexpr std::uint64_t kMaxCheckVectors = 1000000000000ull;
 
 }  // namespace
 
+// ptxv translate: IN rewritten to OUT (standard output without -o); OUT is
+// written whole or not at all.
+int run_translate(const std::string& in, const std::string& out, bool guard, const std::string& report_path) {
+    std::ifstream f(in, std::ios::binary);
+    if (!f) {
+        std::fprintf(stderr, "error: cannot read %s\n", in.c_str());
+        return kExitFailed;
+    }
+    std::stringstream text;
+    text << f.rdbuf();
+    ptxv::translate::TranslatedSource r;
+    try {
+        r = ptxv::translate::translate_source(text.str(), guard);
+    } catch (const ptxv::translate::ScanError& e) {
+        std::fprintf(stderr, "error: %s:%s\n", in.c_str(), e.what());
+        return kExitFailed;
+    }
+    std::string report;
+    for (const auto& line : r.report)
+        report += in + ":" + std::to_string(line.at.line) + ":" + std::to_string(line.at.column) + ": " + line.what + "\n";
+    report += in + ": " + std::to_string(r.translated) + " statement(s) translated\n";
+    if (out.empty()) {
+        std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+    } else {
+        const std::string tmp = out + ".ptxv-tmp";
+        {
+            std::ofstream o(tmp, std::ios::binary);
+            o.write(r.text.data(), static_cast<std::streamsize>(r.text.size()));
+            if (!o) {
+                std::fprintf(stderr, "error: cannot write %s\n", out.c_str());
+                return kExitFailed;
+            }
+        }
+        std::error_code ec;
+        std::filesystem::rename(tmp, out, ec);
+        if (ec) {
+            std::filesystem::remove(tmp, ec);
+            std::fprintf(stderr, "error: cannot write %s\n", out.c_str());
+            return kExitFailed;
+        }
+    }
+    if (report_path.empty()) {
+        std::fputs(report.c_str(), stderr);
+    } else {
+        std::ofstream rf(report_path, std::ios::binary);
+        rf << report;
+        if (!rf) {
+            std::fprintf(stderr, "error: cannot write %s\n", report_path.c_str());
+            return kExitFailed;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char** argv) {
     CLI::App app{"ptxv: NVIDIA PTX video instructions (vadd ... vset4), bit-exact on the CPU"};
     app.require_subcommand(1);
@@ -411,6 +468,20 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"interp", "generated"}))
         ->capture_default_str();
 
+    // translate
+    CLI::App* translate =
+        app.add_subcommand("translate", "Rewrite inline-asm video instructions in a C++ or CUDA source as portable C++");
+    std::string tr_in, tr_out, tr_report;
+    bool tr_guard = false;
+    translate->add_option("IN", tr_in, "the source file")->required();
+    translate->add_option("-o,--output", tr_out, "where the rewritten source goes (default: standard output)");
+    translate->add_flag("--guard", tr_guard, "keep each original statement for the GPU: #if defined(__CUDA_ARCH__)");
+    translate->add_option("--report", tr_report, "where the report goes (default: standard error)");
+    translate->footer(with_exit_status(
+        "Every asm statement whose instructions are all video instructions (and mov) becomes C++ calls of\n"
+        "ptxv.hpp's functions; the rest of the file is copied byte for byte. The report names what was left\n"
+        "as it was and why. Work in progress."));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
@@ -450,6 +521,7 @@ int main(int argc, char** argv) {
         if (golden->parsed()) return run_golden(golden_path);
         if (list->parsed()) return list_variants();
         if (examples->parsed()) return run_examples(engine);
+        if (translate->parsed()) return run_translate(tr_in, tr_out, tr_guard, tr_report);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return kExitFailed;

@@ -77,4 +77,20 @@ DecodedTemplate decode_template(const AsmStatement& st);
 // arguments. `d` must have no why_not.
 std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d);
 
+// A whole source rewritten: every asm statement whose instructions are all
+// understood replaced by its C++ (under `guard`, kept for the GPU as
+// #if defined(__CUDA_ARCH__) original #else translation #endif), everything
+// else byte for byte, `#include "ptxv.hpp"` added once after the leading
+// comments and includes. Throws ScanError on bad input.
+struct ReportLine {
+    Position at;
+    std::string what;  // "skipped: <reason>" or "translated: <remark>"
+};
+struct TranslatedSource {
+    std::string text;
+    int translated = 0;
+    std::vector<ReportLine> report;
+};
+TranslatedSource translate_source(std::string_view source, bool guard);
+
 }  // namespace ptxv::translate

@@ -1,0 +1,100 @@
+// A source file rewritten: the statements found (scan.cpp), each decoded
+// (decode.cpp) and, where every instruction is understood, replaced by its
+// C++ (emit.cpp); the rest of the file untouched.
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ptxv/translate.hpp"
+
+namespace ptxv::translate {
+
+namespace {
+
+// Where `#include "ptxv.hpp"` goes: after the last line of the file's head
+// (blank lines, comments, #include and #pragma lines), at a line start.
+std::size_t include_point(std::string_view s) {
+    std::size_t i = 0, after = 0;
+    bool in_block = false;
+    while (i < s.size()) {
+        std::size_t eol = s.find('\n', i);
+        if (eol == std::string_view::npos) eol = s.size();
+        std::string_view line = s.substr(i, eol - i);
+        std::size_t b = 0;
+        while (b < line.size() && std::isspace(static_cast<unsigned char>(line[b]))) ++b;
+        line = line.substr(b);
+        const std::size_t next = eol < s.size() ? eol + 1 : eol;
+        if (in_block) {
+            if (line.find("*/") != std::string_view::npos) in_block = false;
+            after = next;
+        } else if (line.empty()) {
+        } else if (line.substr(0, 2) == "//") {
+            after = next;
+        } else if (line.substr(0, 2) == "/*") {
+            in_block = line.find("*/", 2) == std::string_view::npos;
+            after = next;
+        } else if (line[0] == '#' && (line.find("include") != std::string_view::npos ||
+                                      line.find("pragma") != std::string_view::npos)) {
+            after = next;
+        } else {
+            break;
+        }
+        i = next;
+    }
+    return after;
+}
+
+}  // namespace
+
+TranslatedSource translate_source(std::string_view source, bool guard) {
+    TranslatedSource r;
+    const std::vector<AsmStatement> found = find_asm(source);
+    std::string out;
+    std::size_t copied = 0;
+    for (const AsmStatement& st : found) {
+        const DecodedTemplate d = decode_template(st);
+        if (!d.why_not.empty()) {
+            r.report.push_back({st.at, "skipped: " + d.why_not});
+            continue;
+        }
+        for (const auto& line : d.lines)
+            if (line.old_simd_zero_c)
+                r.report.push_back({st.at, "translated: '" + line.text +
+                                               "' has the immediate 0 as c, which only older ptxas accepted; read as 0"});
+        std::string code = emit_statement(st, d);
+        // Without its own ';' (a macro body used as `M(...);`), the block must
+        // still take the caller's ';' as one statement.
+        const bool own_semicolon = source[st.end - 1] == ';';
+        if (!own_semicolon) code = "do " + code + " while (0)";
+        const std::string original(source.substr(st.begin, st.end - st.begin));
+        out.append(source.substr(copied, st.begin - copied));
+        if (guard && !st.in_directive) {
+            // A directive may follow blanks on its line, nothing else; each part
+            // keeps the statement's indentation.
+            std::size_t k = st.begin;
+            while (k > 0 && (source[k - 1] == ' ' || source[k - 1] == '\t')) --k;
+            const bool line_start = k == 0 || source[k - 1] == '\n';
+            const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
+            out += (line_start ? "" : "\n") + std::string("#if defined(__CUDA_ARCH__)\n") + indent + original + "\n" +
+                   indent + "#else\n" + indent + code + "\n" + indent + "#endif";
+        } else {
+            if (guard) r.report.push_back({st.at, "translated: inside a macro, so without the __CUDA_ARCH__ guard"});
+            out += code;
+        }
+        copied = st.end;
+        ++r.translated;
+    }
+    out.append(source.substr(copied));
+    if (r.translated > 0) {
+        // The include goes in before any translated statement: the head ends
+        // before the first code line.
+        const std::size_t at = include_point(out);
+        const bool need_newline = at > 0 && out[at - 1] != '\n';
+        out.insert(at, std::string(need_newline ? "\n" : "") + "#include \"ptxv.hpp\"\n");
+    }
+    r.text = std::move(out);
+    return r;
+}
+
+}  // namespace ptxv::translate
