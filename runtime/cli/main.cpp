@@ -7,6 +7,7 @@
 //   ptxv golden FILE                           compare with recorded results
 //   ptxv list                                  every generated variant
 //   ptxv examples                              the manual's examples
+//   ptxv translate IN [-o OUT] [--guard]       inline-asm video instructions as C++
 //
 // Exit status: 0 ok, 1 a failed instruction, line or check, 2 command-line
 // misuse.

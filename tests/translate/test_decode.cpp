@@ -70,3 +70,17 @@ TEST_CASE("templates: what cannot be translated says why", "[translate]") {
     CHECK(!decode("asm(\"vadd4.u32.u32.u32.sat.min %0, %1, %2, %3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));")
                .why_not.empty());
 }
+
+TEST_CASE("templates: operands a translation cannot bind", "[translate]") {
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=l\"(x) : \"r\"(a), \"r\"(b));").why_not ==
+          "output constraint \"=l\" (only \"=r\" and \"+r\" are bound)");
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"h\"(a), \"r\"(b));").why_not ==
+          "input constraint \"h\" (only \"r\", \"n\" and \"i\" are bound)");
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\"(x) : \"r\"(a), \"1\"(b));").why_not ==
+          "input tied to output 1, which does not exist");
+    CHECK(decode("asm goto(\"vadd.u32.u32.u32 %0, %0, %0;\" : : \"r\"(a) : : done);").why_not == "asm goto");
+    CHECK(decode("asm volatile(\"\" : : : \"memory\");").why_not == "no video instruction in it");
+    CHECK(decode("asm(\"mov.b32 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not == "no video instruction in it");
+    // Bound: early-clobber outputs, constants, an input tied to an output.
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=&r\"(x) : \"n\"(4), \"0\"(b));").why_not.empty());
+}

@@ -24,7 +24,7 @@ TEST_CASE("emit: vmad with a negation and half-word selectors", "[translate]") {
     CHECK(emit("asm(\"vmad.s32.u32.u32 %0, -%1.h0, %2.h0, %3;\" : \"=r\"(acc[i]) : \"r\"(x), \"r\"(y), \"r\"(z));") ==
           "{ std::uint32_t _ptxv0; std::uint32_t _ptxv1 = static_cast<std::uint32_t>(x);"
           " std::uint32_t _ptxv2 = static_cast<std::uint32_t>(y); std::uint32_t _ptxv3 = static_cast<std::uint32_t>(z);"
-          " _ptxv0 = ptxv::vmad_s32_u32_u32<ptxv::sel::h0, ptxv::sel::h0, 1u>(_ptxv1, _ptxv2, _ptxv3);"
+          " _ptxv0 = ptxv::vmad_s32_u32_u32<ptxv::sel::h0, ptxv::sel::h0, ptxv::neg::a>(_ptxv1, _ptxv2, _ptxv3);"
           " (acc[i]) = _ptxv0; }");
 }
 

@@ -97,8 +97,24 @@ TEST_CASE("asm scan: bad input is a clear error with its position", "[translate]
     CHECK(error_of("/* never closed") == "1:1: unterminated comment");
     CHECK(error_of("x = R\"(raw") == "1:5: unterminated raw string literal");
     CHECK(error_of("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );") == "1:4: asm statement: unbalanced parentheses");
-    CHECK(error_of("#define A asm(\"x\" : \"=r\"(d)\nint y;") == "1:14: asm statement: unbalanced parentheses");
     CHECK(error_of("int a;\n\xff\xfe") == "2:1: not UTF-8 (byte 255)");
     CHECK(error_of("x = \"\xe0\x80\x80\";") == "1:6: not UTF-8 (byte 224)");
     CHECK(error_of("char c = 'a;") == "1:10: unterminated character literal");
+}
+
+TEST_CASE("asm scan: what cannot be taken apart is found and kept, with the reason", "[translate]") {
+    // A macro body that is only part of a statement: reported, not an error.
+    auto found = find_asm("#define A asm(\"x\" : \"=r\"(d)\nint y;");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].in_directive);
+    CHECK(found[0].unparsed == "inside a macro that is not one complete asm statement (1:14: asm statement: unbalanced parentheses)");
+    CHECK(found[0].end == found[0].begin + 3);
+    // A template that is not a literal: the whole statement is spanned.
+    const std::string src = "void f() { asm(TEMPLATE : \"=r\"(d) : \"r\"(g(a, b))); }";
+    found = find_asm(src);
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].unparsed == "the template is not a string literal");
+    CHECK(src.substr(found[0].begin, found[0].end - found[0].begin) == "asm(TEMPLATE : \"=r\"(d) : \"r\"(g(a, b)));");
+    // Outside a macro, a statement that does not close is still an error.
+    CHECK_THROWS_AS(find_asm("void f() { asm(TEMPLATE : \"=r\"(d); }"), ScanError);
 }

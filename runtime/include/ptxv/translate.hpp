@@ -2,7 +2,9 @@
 // and CUDA sources without a compiler front end (so __global__, <<<...>>> and
 // __device__ need nothing), with a tokenizer that knows comments, string,
 // raw-string and character literals, line continuations and preprocessor
-// lines. Work in progress: the translation itself is not written yet.
+// lines. Then each statement's template is decoded (video instructions, mov,
+// .reg temporaries), printed as C++ over the drop-in header, and the source
+// rewritten around it.
 #pragma once
 
 #include <cstddef>
@@ -45,6 +47,11 @@ struct AsmStatement {
     std::string templ;                    // adjacent literals concatenated, escapes decoded
     std::vector<AsmOperand> outputs, inputs;
     std::vector<std::string> clobbers;
+    // Set when the statement was found but cannot be taken apart: its template
+    // is not a string literal (a macro argument, a stringized token), or it is
+    // in a macro body that is not a complete asm statement. It is then kept as
+    // written (begin..end spans the keyword only) and reported with this reason.
+    std::string unparsed;
 };
 
 // Every asm statement of `source`, in order. Throws ScanError.

@@ -2,6 +2,7 @@
 // instructions split at ';' and newlines, braces dropped, `.reg` temporaries
 // and `mov` recognised, video instructions decoded by ptxv's own parser.
 // Anything else makes the statement untranslatable, with the reason.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <string_view>
@@ -77,10 +78,33 @@ std::vector<std::string> split_operands(std::string_view s) {
     return out;
 }
 
+// Operands a translation can bind: 32-bit registers read and/or written,
+// constants ("n", "i"), which are read as values like registers, and inputs
+// tied to an output ("0"), which give that output its value on entry. Anything
+// else (64-bit "l", 16-bit "h", memory, floating point) is not a video
+// instruction's operand.
+std::string constraint_problem(const AsmStatement& st) {
+    for (const AsmOperand& op : st.outputs)
+        if (op.constraint != "=r" && op.constraint != "+r" && op.constraint != "=&r" && op.constraint != "+&r")
+            return "output constraint \"" + op.constraint + "\" (only \"=r\" and \"+r\" are bound)";
+    for (const AsmOperand& op : st.inputs) {
+        const std::string& c = op.constraint;
+        const bool tied = !c.empty() && std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        if (tied && std::stoul(c) >= st.outputs.size()) return "input tied to output " + c + ", which does not exist";
+        if (c != "r" && c != "n" && c != "i" && c != "rn" && c != "ri" && !tied)
+            return "input constraint \"" + c + "\" (only \"r\", \"n\" and \"i\" are bound)";
+    }
+    return "";
+}
+
 }  // namespace
 
 DecodedTemplate decode_template(const AsmStatement& st) {
     DecodedTemplate r;
+    if (!st.unparsed.empty()) return r.why_not = st.unparsed, r;
+    for (const auto& q : st.qualifiers)
+        if (q == "goto") return r.why_not = "asm goto", r;
+    if (!(r.why_not = constraint_problem(st)).empty()) return r;
     std::string text;
     if (!rename(st, &text, &r.why_not)) return r;
     std::vector<std::string> pieces;
@@ -130,13 +154,17 @@ DecodedTemplate decode_template(const AsmStatement& st) {
                     in = try_parse(again, &error2);
                     line.old_simd_zero_c = in.has_value();
                 }
-                if (!in) return r.why_not = error, r;
+                if (!in) return r.why_not = "'" + p + "': " + error, r;
             }
             line.kind = TemplateLine::Kind::video;
             line.instr = *in;
         }
         r.lines.push_back(std::move(line));
     }
+    // An empty template (a compiler barrier) or only moves: nothing of ptxv's.
+    if (std::none_of(r.lines.begin(), r.lines.end(),
+                     [](const TemplateLine& l) { return l.kind == TemplateLine::Kind::video; }))
+        r.why_not = "no video instruction in it";
     return r;
 }
 

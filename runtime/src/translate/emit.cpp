@@ -2,8 +2,10 @@
 // locals named after GCC's numbers, each instruction one call of its
 // generated function (ptxv::spec::kVariants names it) with compile-time
 // selectors, masks and negations.
+#include <algorithm>
 #include <cctype>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ptxv/compile.hpp"
@@ -62,8 +64,10 @@ std::string call(const Instr& in) {
         const int lanes = lanes_of(in.geometry);
         args = simd_sel(in.simd_asel, lanes) + ", " + simd_sel(in.simd_bsel, lanes) + ", " + mask_name(in.mask, in.geometry);
     } else if (in.operation == Operation::mad) {
-        const unsigned neg = (in.neg_a ? 1u : 0u) | (in.neg_b ? 2u : 0u) | (in.neg_c ? 4u : 0u);
-        args = sel_name(in.asel) + ", " + sel_name(in.bsel) + ", " + std::to_string(neg) + "u";
+        std::string neg;
+        for (const auto& [on, name] : {std::pair{in.neg_a, "a"}, std::pair{in.neg_b, "b"}, std::pair{in.neg_c, "c"}})
+            if (on) neg += std::string(neg.empty() ? "" : " | ") + "ptxv::neg::" + name;
+        args = sel_name(in.asel) + ", " + sel_name(in.bsel) + ", " + (neg.empty() ? "ptxv::neg::none" : neg);
     } else if (in.op2 == Op2::none) {
         args = sel_name(in.asel) + ", " + sel_name(in.bsel) + ", " + sel_name(in.dsel);
     } else {
@@ -86,6 +90,12 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d) {
         o += " std::uint32_t _ptxv" + std::to_string(k);
         if (read) o += " = static_cast<std::uint32_t>(" + op.expr + ")";
         o += ";";
+    }
+    // An input tied to an output ("0"(x)) is that output's register on entry.
+    for (std::size_t i = 0; i < st.inputs.size(); ++i) {
+        const std::string& c = st.inputs[i].constraint;
+        if (!c.empty() && std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+            o += " _ptxv" + c + " = _ptxv" + std::to_string(n_out + i) + ";";
     }
     for (const TemplateLine& line : d.lines) {
         switch (line.kind) {

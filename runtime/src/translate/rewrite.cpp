@@ -78,6 +78,13 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
             out += (line_start ? "" : "\n") + std::string("#if defined(__CUDA_ARCH__)\n") + indent + original + "\n" +
                    indent + "#else\n" + indent + code + "\n" + indent + "#endif";
+            // Code after the statement on its line goes to the next line, out
+            // of the directive; a comment may stay.
+            std::size_t rest = st.end;
+            while (rest < source.size() && (source[rest] == ' ' || source[rest] == '\t')) ++rest;
+            if (rest < source.size() && source[rest] != '\n' && source[rest] != '\r' &&
+                source.compare(rest, 2, "//") != 0 && source.compare(rest, 2, "/*") != 0)
+                out += '\n';
         } else {
             if (guard) r.report.push_back({st.at, "translated: inside a macro, so without the __CUDA_ARCH__ guard"});
             out += code;

@@ -254,39 +254,65 @@ public:
         std::vector<AsmStatement> out;
         for (std::size_t k = 0; k < t_.size(); ++k) {
             if (t_[k].kind != Token::Kind::word || !is_asm_keyword(t_[k].value)) continue;
-            std::size_t j = k + 1;
             AsmStatement st;
             st.begin = t_[k].begin;
+            st.end = t_[k].end;
             st.at = src_.at(st.begin);
             st.keyword = t_[k].value;
             st.in_directive = t_[k].directive;
+            std::size_t j = k + 1;
             while (j < t_.size() && t_[j].kind == Token::Kind::word && is_qualifier(t_[j].value))
                 st.qualifiers.push_back(t_[j++].value);
             if (!is_punct(j, "(")) continue;  // `asm` as some other word: not a statement
-            const std::size_t open = j++;
-            if (j >= t_.size() || t_[j].kind != Token::Kind::string) continue;  // template not a literal
-            while (j < t_.size() && t_[j].kind == Token::Kind::string) st.templ += t_[j++].value;
-            int section = 0;
-            while (true) {
-                if (j >= t_.size() || t_[j].kind == Token::Kind::directive_end)
-                    throw ScanError("asm statement: unbalanced parentheses", src_.at(t_[open].begin));
-                if (is_punct(j, ")")) break;
-                if (!is_punct(j, ":")) throw ScanError("asm statement: expected ':' or ')'", src_.at(t_[j].begin));
-                ++section;
-                ++j;
-                if (section <= 2) j = operands(j, section == 1 ? st.outputs : st.inputs, open);
-                else if (section == 3) j = clobbers(j, st.clobbers, open);
-                else j = skip_labels(j, open);
+            if (!st.in_directive) {
+                k = statement(j, st);
+            } else {
+                // A macro body may hold only part of a statement (its template or
+                // its end coming from elsewhere): that is reported, not an error.
+                try {
+                    k = statement(j, st);
+                } catch (const ScanError& e) {
+                    st.unparsed = std::string("inside a macro that is not one complete asm statement (") +
+                                  e.what() + ")";
+                    st.qualifiers.clear();
+                    st.end = t_[k].end;
+                }
             }
-            st.end = t_[j].end;
-            if (is_punct(j + 1, ";")) st.end = t_[++j].end;
             out.push_back(std::move(st));
-            k = j;
         }
         return out;
     }
 
 private:
+    // The statement whose '(' is at `open`: template, operands, clobbers,
+    // labels, and the ';' when it has one. Returns its last token.
+    std::size_t statement(std::size_t open, AsmStatement& st) const {
+        std::size_t j = open + 1;
+        if (j >= t_.size() || t_[j].kind != Token::Kind::string) {
+            // Not a literal: nothing to decode, and the statement is kept whole.
+            const std::size_t close = matching(open, open);
+            st.unparsed = "the template is not a string literal";
+            st.end = t_[close].end;
+            if (is_punct(close + 1, ";")) return st.end = t_[close + 1].end, close + 1;
+            return close;
+        }
+        while (j < t_.size() && t_[j].kind == Token::Kind::string) st.templ += t_[j++].value;
+        int section = 0;
+        while (true) {
+            if (j >= t_.size() || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
+            if (is_punct(j, ")")) break;
+            if (!is_punct(j, ":")) throw ScanError("asm statement: expected ':' or ')'", src_.at(t_[j].begin));
+            ++section;
+            ++j;
+            if (section <= 2) j = operands(j, section == 1 ? st.outputs : st.inputs, open);
+            else if (section == 3) j = clobbers(j, st.clobbers, open);
+            else j = skip_labels(j, open);
+        }
+        st.end = t_[j].end;
+        if (is_punct(j + 1, ";")) st.end = t_[++j].end;
+        return j;
+    }
+
     bool is_punct(std::size_t j, const char* p) const {
         return j < t_.size() && t_[j].kind == Token::Kind::punct && t_[j].value == p;
     }

@@ -1,0 +1,121 @@
+// The semantic check of `ptxv translate`: shapes.cu, translated at build time
+// (PTXV_TRANSLATED names the output, plain or --guard), run on boundary and
+// seeded random registers against the original instructions evaluated one by
+// one with the reference interpreter (what `ptxv eval --engine interp` does),
+// over a register file. The reference programs below restate each function's
+// asm with its operands bound by hand, so a translation that binds an operand
+// to the wrong register, reads an output too early or drops a merge fails.
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "ptxv/interp.hpp"
+#include "ptxv/parse.hpp"
+#include "ptxv/random.hpp"
+
+#include PTXV_TRANSLATED
+
+namespace {
+
+using Fn = void (*)(u32&, u32&, u32&, u32&);
+
+struct Shape {
+    const char* name;
+    Fn fn;
+    std::vector<const char*> program;  // over a, b, c, d, temporaries, and `zero` (always 0)
+};
+
+const std::vector<Shape>& shapes() {
+    static const std::vector<Shape> s = {
+        {"scalar_selectors", scalar_selectors, {"vadd.s32.s32.s32 d, a.h1, b.b2;"}},
+        {"merge_sat", merge_sat, {"vadd.u32.u32.u32.sat d.b0, a.b0, b.b0, c;"}},
+        {"sat_min", sat_min, {"vmax.s32.s32.s32.sat.min d, a, b, c;"}},
+        {"mad_bytes", mad_bytes, {"vmad.u32.u32.u32 d, a.b0, b.b1, c;"}},
+        {"mad_negated", mad_negated, {"vmad.s32.u32.u32 d, -a.h0, b.h0, c;"}},
+        {"mad_scaled", mad_scaled, {"vmad.s32.s32.s32.sat.shr15 d, a.h0, b.h1, -c;"}},
+        {"merge_across_statements", merge_across_statements,
+         {"vadd.u32.u32.u32.sat d.b0, a.b0, b.b0, d;", "vadd.u32.u32.u32.sat d.b1, a.b1, b.b1, d;",
+          "vadd.u32.u32.u32.sat d.b2, a.b2, b.b2, d;", "vadd.u32.u32.u32.sat d.b3, a.b3, b.b3, d;"}},
+        {"simd_compares", simd_compares, {"vset4.u32.u32.ne d, a, b, c;", "vset2.s32.s32.lt c, a, b, d;"}},
+        {"simd_saturating", simd_saturating,
+         {"vadd4.s32.s32.s32.sat d, a, b, c;", "vsub4.s32.s32.s32.sat c, d, b, a;", "vmax4.s32.s32.s32 d, c, a, d;"}},
+        {"simd_half_masks", simd_half_masks, {"vset2.u32.s32.lt d.h1, a.h10, b.h32, c;"}},
+        {"simd_selectors_add", simd_selectors_add, {"vmin4.s32.s32.s32.add d, a.b4321, b.b0000, c;"}},
+        {"shifts", shifts, {"vshr.s32.s32.u32.clamp.add d, a, b, c;", "vshl.u32.u32.u32.clamp.add b, a, 9, c;"}},
+        {"half_merge_and_clamp", half_merge_and_clamp,
+         {"vmax.s32.s32.s32 d.h0, a.h0, b.h0, c;", "vmin.s32.s32.s32.max c, a, b, d;"}},
+        {"immediates", immediates, {"vadd.u32.u32.u32.sat d, a, 255;", "vset.u32.u32.ge b, d, 100;"}},
+        {"read_write", read_write, {"vmin.u32.u32.u32 d, d, a;", "vabsdiff.u32.u32.u32.add c, a, b, c;"}},
+        {"block_with_temporaries", block_with_temporaries,
+         {"vabsdiff4.u32.u32.u32.add t1, a, b, d;", "vabsdiff4.u32.u32.u32.add t2, b, c, t1;", "mov d, t2"}},
+        {"two_outputs", two_outputs,
+         {"mov t, zero", "vmax2.u32.u32.u32 t, a, b, t;", "vmin2.u32.u32.u32 c, a, b, t;", "mov d, t"}},
+        {"old_zero_c", old_zero_c, {"vabsdiff4.u32.u32.u32.add d, a, b, zero;"}},
+        {"macro_statement", macro_statement, {"vabsdiff2.s32.s32.s32.sat d, a, b, c;"}},
+        {"signed_operands", signed_operands, {"vsub.s32.s32.s32.sat.add d, a, b, c;"}},
+    };
+    return s;
+}
+
+using Registers = std::map<std::string, std::uint32_t>;
+
+// One program run instruction by instruction; "mov X, Y" copies a register.
+bool reference(const Shape& shape, Registers& r) {
+    for (const char* line : shape.program) {
+        const std::string text = line;
+        if (text.rfind("mov ", 0) == 0) {
+            const std::size_t comma = text.find(',');
+            r[text.substr(4, comma - 4)] = r.at(text.substr(comma + 2));
+            continue;
+        }
+        std::string error;
+        const auto in = ptxv::try_parse(text, &error);
+        if (!in) {
+            std::printf("FAIL %s: reference '%s' does not parse: %s\n", shape.name, line, error.c_str());
+            return false;
+        }
+        const auto value = [&](const ptxv::Operand& op) {
+            return ptxv::operand_value(op, op.kind == ptxv::Operand::Kind::reg ? r.at(op.name) : 0u);
+        };
+        r[in->d.name] = ptxv::interpret(*in, value(in->a), value(in->b), in->has_c ? value(in->c) : 0u);
+    }
+    return true;
+}
+
+}  // namespace
+
+int main() {
+    const std::uint32_t edges[] = {0u, 1u, 0x7fu, 0x80u, 0xffu, 0x7fffu, 0x8000u, 0xffffu, 0x7fffffffu,
+                                   0x80000000u, 0xffffffffu, 0x80808080u, 0x7f7f7f7fu, 0x01ff80feu};
+    constexpr int kRandom = 20000;
+    ptxv::SplitMix64 rng(0x7a11517e);
+    long checked = 0, failed = 0;
+    for (const Shape& shape : shapes()) {
+        long bad = 0;
+        const auto one = [&](std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint32_t d) {
+            u32 ta = a, tb = b, tc = c, td = d;
+            shape.fn(ta, tb, tc, td);
+            Registers r = {{"a", a}, {"b", b}, {"c", c}, {"d", d}, {"zero", 0u}};
+            if (!reference(shape, r)) return ++bad, void();
+            ++checked;
+            if (ta != r["a"] || tb != r["b"] || tc != r["c"] || td != r["d"]) {
+                if (++bad <= 3)
+                    std::printf("FAIL %s(a=%#x b=%#x c=%#x d=%#x): translated a=%#x b=%#x c=%#x d=%#x, "
+                                "reference a=%#x b=%#x c=%#x d=%#x\n",
+                                shape.name, a, b, c, d, ta, tb, tc, td, r["a"], r["b"], r["c"], r["d"]);
+            }
+        };
+        for (std::uint32_t a : edges)
+            for (std::uint32_t b : edges)
+                for (std::uint32_t c : edges) one(a, b, c, edges[(a ^ b ^ c) % 14u]);
+        for (int k = 0; k < kRandom; ++k) {
+            const std::uint32_t a = rng.word(), b = rng.word(), c = rng.word(), d = rng.word();
+            one(a, b, c, d);
+        }
+        failed += bad;
+    }
+    std::printf("%zu shapes, %ld register sets checked, %ld mismatches\n", shapes().size(), checked, failed);
+    return failed == 0 && checked > 0 ? 0 : 1;
+}

@@ -1,0 +1,132 @@
+// The statement shapes `ptxv translate` handles, each in a function over the
+// registers a, b, c and d, written the way CUDA code writes them. The
+// semantic check (check.cpp) runs the translation of this file against the
+// reference interpreter on the same instructions.
+#include <cstdint>
+
+#if !defined(__CUDACC__)
+#define __device__
+#define __forceinline__ inline
+#endif
+
+typedef unsigned int u32;
+
+// Scalar ops with half-word and byte selectors (nvdiffrast's helpers).
+__device__ __forceinline__ void scalar_selectors(u32& a, u32& b, u32&, u32& d) {
+    asm("vadd.s32.s32.s32 %0, %1.h1, %2.b2;" : "=r"(d) : "r"(a), "r"(b));
+}
+
+// A d.b0 merge with .sat, and .sat with a secondary min.
+__device__ __forceinline__ void merge_sat(u32& a, u32& b, u32& c, u32& d) {
+    asm("vadd.u32.u32.u32.sat %0.b0, %1.b0, %2.b0, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+__device__ __forceinline__ void sat_min(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmax.s32.s32.s32.sat.min %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+
+// vmad on bytes, and with negation, a scale and .sat.
+__device__ __forceinline__ void mad_bytes(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmad.u32.u32.u32 %0, %1.b0, %2.b1, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+__device__ __forceinline__ void mad_negated(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmad.s32.u32.u32 %0, -%1.h0, %2.h0, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+__device__ __forceinline__ void mad_scaled(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmad.s32.s32.s32.sat.shr15 %0, %1.h0, %2.h1, -%3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+
+// OpenCV's older path: four byte merges into one result, across statements.
+__device__ __forceinline__ void merge_across_statements(u32& a, u32& b, u32&, u32& d) {
+    asm("vadd.u32.u32.u32.sat %0.b0, %1.b0, %2.b0, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(d));
+    asm("vadd.u32.u32.u32.sat %0.b1, %1.b1, %2.b1, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(d));
+    asm("vadd.u32.u32.u32.sat %0.b2, %1.b2, %2.b2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(d));
+    asm("vadd.u32.u32.u32.sat %0.b3, %1.b3, %2.b3, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(d));
+}
+
+// SIMD compares and arithmetic (OpenCV, NCCL, Smith-Waterman codes).
+__device__ __forceinline__ void simd_compares(u32& a, u32& b, u32& c, u32& d) {
+    asm("vset4.u32.u32.ne %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    asm("vset2.s32.s32.lt %0, %1, %2, %3;" : "=r"(c) : "r"(a), "r"(b), "r"(d));
+}
+__device__ __forceinline__ void simd_saturating(u32& a, u32& b, u32& c, u32& d) {
+    asm("vadd4.s32.s32.s32.sat %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    asm("vsub4.s32.s32.s32.sat %0, %1, %2, %3;" : "=r"(c) : "r"(d), "r"(b), "r"(a));
+    asm("vmax4.s32.s32.s32 %0, %1, %2, %0;" : "+r"(d) : "r"(c), "r"(a));
+}
+__device__ __forceinline__ void simd_half_masks(u32& a, u32& b, u32& c, u32& d) {
+    asm("vset2.u32.s32.lt %0.h1, %1.h10, %2.h32, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+
+// Byte-lane permutations and sums (BIDMat).
+__device__ __forceinline__ void simd_selectors_add(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmin4.s32.s32.s32.add %0, %1.b4321, %2.b0000, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+
+// Shifts with clamp and a sum (CUB), the amount a constant operand.
+__device__ __forceinline__ void shifts(u32& a, u32& b, u32& c, u32& d) {
+    asm("vshr.s32.s32.u32.clamp.add %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    __asm__ __volatile__("vshl.u32.u32.u32.clamp.add %[out], %[x], %[amount], %[acc];"
+                         : [out] "=r"(b)
+                         : [x] "r"(a), [amount] "n"(9), [acc] "r"(c));
+}
+
+// A half-word merge and a min with a secondary max (blocksparse, ray tracers).
+__device__ __forceinline__ void half_merge_and_clamp(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmax.s32.s32.s32 %0.h0, %1.h0, %2.h0, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+    asm("vmin.s32.s32.s32.max %0, %1, %2, %3;" : "=r"(c) : "r"(a), "r"(b), "r"(d));
+}
+
+// Immediates written in the template.
+__device__ __forceinline__ void immediates(u32& a, u32& b, u32&, u32& d) {
+    asm("vadd.u32.u32.u32.sat %0, %1, 255;" : "=r"(d) : "r"(a));
+    asm("vset.u32.u32.ge %0, %1, 100;" : "=r"(b) : "r"(d));
+}
+
+// "+r" read and written; an input tied to the output.
+__device__ __forceinline__ void read_write(u32& a, u32& b, u32& c, u32& d) {
+    asm volatile("vmin.u32.u32.u32 %0, %0, %1;" : "+r"(d) : "r"(a));
+    asm("vabsdiff.u32.u32.u32.add %0, %1, %2, %0;" : "=r"(c) : "r"(a), "r"(b), "0"(c));
+}
+
+// A multi-statement block with temporaries (motion-estimation encoders),
+// split over adjacent literals with \n\t separators.
+__device__ __forceinline__ void block_with_temporaries(u32& a, u32& b, u32& c, u32& d) {
+    asm("{\n\t"
+        ".reg .u32 t1, t2;\n\t"
+        "vabsdiff4.u32.u32.u32.add t1, %1, %2, %4;\n\t"
+        "vabsdiff4.u32.u32.u32.add t2, %2, %3, t1;\n\t"
+        "mov.b32 %0, t2;\n\t"
+        "}"
+        : "=r"(d)
+        : "r"(a), "r"(b), "r"(c), "r"(d));
+}
+
+// Two outputs and a temporary set by mov.
+__device__ __forceinline__ void two_outputs(u32& a, u32& b, u32& c, u32& d) {
+    asm("{ .reg .b32 t; mov.b32 t, 0; vmax2.u32.u32.u32 t, %2, %3, t; mov.b32 %0, t;"
+        " vmin2.u32.u32.u32 %1, %2, %3, t; }"
+        : "=r"(d), "=r"(c)
+        : "r"(a), "r"(b));
+}
+
+// The immediate 0 as a SIMD instruction's c, which only older ptxas took.
+__device__ __forceinline__ void old_zero_c(u32& a, u32& b, u32&, u32& d) {
+    asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, 0;" : "=r"(d) : "r"(a), "r"(b));
+}
+
+// A macro whose body is one complete statement, used with the caller's ';'
+// in an if/else (both branches mean the same: |a - b| = |b - a|).
+#define VABSDIFF2(d, a, b, c) asm("vabsdiff2.s32.s32.s32.sat %0, %1, %2, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c))
+__device__ __forceinline__ void macro_statement(u32& a, u32& b, u32& c, u32& d) {
+    if (a != 0)
+        VABSDIFF2(d, a, b, c);
+    else
+        VABSDIFF2(d, b, a, c);
+}
+
+// Signed operands.
+__device__ __forceinline__ void signed_operands(u32& a, u32& b, u32& c, u32& d) {
+    int x = static_cast<int>(a), y = static_cast<int>(b), z = static_cast<int>(c), r;
+    asm("vsub.s32.s32.s32.sat.add %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z));
+    d = static_cast<u32>(r);
+}

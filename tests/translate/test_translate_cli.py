@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""`ptxv translate` on whole files (ctest: translate_cli).
+
+    python3 tests/translate/test_translate_cli.py PATH/TO/ptxv tests/translate/cases SCRATCH_DIR
+
+For each cases/NAME.cu: the output must equal NAME.expected and the report
+NAME.report (extra arguments in NAME.args), on standard output and through
+-o, and a second translation of the output must change nothing. Bad input
+(unbalanced parentheses, an unterminated literal, bytes that are not UTF-8, a
+missing file, an OUT that cannot be written) must fail with a located message
+and a non-zero exit status, leaving OUT as it was.
+"""
+import os
+import re
+import subprocess
+import sys
+
+failures = []
+checks = 0
+
+
+def check(cond, name, message):
+    global checks
+    checks += 1
+    if not cond:
+        failures.append("%s: %s" % (name, message))
+        print("FAIL %s: %s" % (name, message), flush=True)
+
+
+def run(ptxv, args, cwd):
+    p = subprocess.run([ptxv, "translate"] + args, cwd=cwd, capture_output=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def golden(ptxv, cases, scratch):
+    names = sorted(n[:-3] for n in os.listdir(cases) if n.endswith(".cu"))
+    check(len(names) >= 6, "cases", "expected the case files, found %d" % len(names))
+    for name in names:
+        args_file = os.path.join(cases, name + ".args")
+        extra = read(args_file).decode().split() if os.path.exists(args_file) else []
+        want = read(os.path.join(cases, name + ".expected"))
+        want_report = read(os.path.join(cases, name + ".report"))
+        report = os.path.join(scratch, name + ".report")
+        rc, out, err = run(ptxv, extra + [name + ".cu", "--report", report], cases)
+        check(rc == 0, name, "exit status %d: %r" % (rc, err))
+        check(out == want, name, "output differs from %s.expected:\n%s" % (name, out.decode(errors="replace")))
+        check(read(report) == want_report, name, "report differs from %s.report:\n%s" % (name, read(report).decode()))
+        # Without --report the report goes to standard error; with -o the
+        # output goes to the file and nothing to standard output.
+        rc, out2, err2 = run(ptxv, extra + [name + ".cu"], cases)
+        check(rc == 0 and out2 == want and err2 == want_report, name, "standard output/error differ")
+        target = os.path.join(scratch, name + ".out")
+        rc, out3, _ = run(ptxv, extra + [name + ".cu", "-o", target], cases)
+        check(rc == 0 and out3 == b"" and read(target) == want, name, "-o differs from standard output")
+        check(not os.path.exists(target + ".ptxv-tmp"), name, "temporary file left behind")
+        # Translated output holds no video asm outside the guard's GPU branch.
+        if not extra:
+            rc, again, _ = run(ptxv, [target], scratch)
+            check(rc == 0 and again == want, name, "translating the output again changed it")
+
+
+BAD = [
+    ("unbalanced.cu", b"unsigned f(unsigned a) {\n  unsigned d;\n  asm(\"vadd.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a);\n  return d;\n}\n",
+     r"unbalanced\.cu:3:6: asm statement: unbalanced parentheses"),
+    ("string.cu", b"// ok\nconst char* s = \"never closed;\nint x;\n", r"string\.cu:2:17: unterminated string literal"),
+    ("comment.cu", b"int x; /* never closed\n", r"comment\.cu:1:8: unterminated comment"),
+    ("raw.cu", b"auto s = R\"x(never closed)\";\n", r"raw\.cu:1:10: unterminated raw string literal"),
+    ("latin1.cu", b"// caf\xe9\nint x;\n", r"latin1\.cu:1:7: not UTF-8 \(byte 233\)"),
+    ("operand.cu", b"void f() { asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\" d); }\n",
+     r"operand\.cu:1:\d+: asm operand: expected '\(' expression '\)'"),
+]
+
+
+def bad_input(ptxv, scratch):
+    for name, text, message in BAD:
+        path = os.path.join(scratch, name)
+        with open(path, "wb") as f:
+            f.write(text)
+        out = os.path.join(scratch, name + ".out")
+        with open(out, "wb") as f:
+            f.write(b"keep")
+        rc, stdout, err = run(ptxv, [name, "-o", name + ".out"], scratch)
+        check(rc != 0, name, "exit status 0 on bad input")
+        check(re.search(("error: " + message).encode(), err) is not None, name, "message %r" % err)
+        check(read(out) == b"keep", name, "OUT was changed")
+        fresh = os.path.join(scratch, name + ".fresh")
+        rc, _, _ = run(ptxv, [name, "-o", fresh], scratch)
+        check(rc != 0 and not os.path.exists(fresh), name, "OUT was created")
+        check(not os.path.exists(fresh + ".ptxv-tmp"), name, "temporary file left behind")
+    rc, _, err = run(ptxv, ["no-such-file.cu", "-o", "missing.out"], scratch)
+    check(rc != 0 and b"no-such-file.cu" in err, "missing", "exit status %d, message %r" % (rc, err))
+    check(not os.path.exists(os.path.join(scratch, "missing.out")), "missing", "OUT was created")
+    with open(os.path.join(scratch, "fine.cu"), "wb") as f:
+        f.write(b"int x;\n")
+    rc, _, err = run(ptxv, ["fine.cu", "-o", os.path.join(scratch, "no", "such", "dir.cpp")], scratch)
+    check(rc != 0 and b"cannot write" in err, "unwritable", "exit status %d, message %r" % (rc, err))
+
+
+def main():
+    ptxv, cases, scratch = (os.path.abspath(p) for p in sys.argv[1:4])
+    scratch = os.path.join(scratch, "cli")
+    os.makedirs(scratch, exist_ok=True)
+    golden(ptxv, cases, scratch)
+    bad_input(ptxv, scratch)
+    print("%d checks, %d failures" % (checks, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
