@@ -3,7 +3,7 @@
 # runs each for SECONDS (default 60) on a scratch copy of its seed corpus, so
 # the committed corpus never grows.
 #
-#   bash tools/fuzz.sh [SECONDS] [TARGET...]     targets: fuzz_parse fuzz_batch_line fuzz_spec
+#   bash tools/fuzz.sh [SECONDS] [TARGET...]     targets: fuzz_parse fuzz_batch_line fuzz_spec fuzz_translate
 #
 # Prints the executions per target. Exit status 1 when a target found a crash,
 # leak, timeout or broken property (its reproducer is kept under
@@ -16,7 +16,7 @@ if [[ $# -gt 0 && "$1" =~ ^[0-9]+$ ]]; then
   seconds=$1
   shift
 fi
-all_targets=(fuzz_parse fuzz_batch_line fuzz_spec)
+all_targets=(fuzz_parse fuzz_batch_line fuzz_spec fuzz_translate)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
@@ -27,17 +27,20 @@ for t in "${targets[@]}"; do
 done
 
 # Longest input per target: a few instructions for the parser, a few lines for
-# the batch format, the whole spec (9 KB) with room to grow for the loader.
+# the batch format, the whole spec with room to grow for the loader, a source
+# file of a few functions for translate.
 max_len() {
   case "$1" in
     fuzz_parse) echo 256 ;;
     fuzz_batch_line) echo 1024 ;;
     fuzz_spec) echo 16384 ;;
+    fuzz_translate) echo 8192 ;;
   esac
 }
 dict() {
   case "$1" in
     fuzz_spec) echo tests/fuzz/spec.dict ;;
+    fuzz_translate) echo tests/fuzz/translate.dict ;;
     *) echo tests/fuzz/ptx.dict ;;
   esac
 }

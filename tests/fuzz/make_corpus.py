@@ -9,8 +9,9 @@ selectors, masks, negations, immediates and guards, and from near misses of
 them; `ptxv validate --batch` sorts them into accepted and rejected so the
 corpus holds plenty of both. Batch lines pair forms with values in every
 accepted notation and with the malformed lines the batch format rejects.
-The spec corpus is the spec itself plus a few of spec/tests/bad/. The same
-seed gives the same files.
+The spec corpus is the spec itself plus a few of spec/tests/bad/; the
+translate corpus the sources of tests/translate/ and examples/translate/. The
+same seed gives the same files.
 """
 import os
 import random
@@ -179,9 +180,24 @@ def main():
         path = os.path.join(bad_dir, name)
         if os.path.exists(path):
             shutil.copy(path, os.path.join(OUT, "fuzz_spec", name))
-    print("fuzz_parse: %d examples, %d valid, %d invalid; fuzz_batch_line: %d; fuzz_spec: %d" % (
+    # ptxv translate: the test cases, the statement shapes and the example,
+    # whole and cut at blank lines (one function or statement group a seed).
+    sources = sorted(os.path.join(ROOT, "tests", "translate", "cases", n)
+                     for n in os.listdir(os.path.join(ROOT, "tests", "translate", "cases")) if n.endswith(".cu"))
+    sources += [os.path.join(ROOT, "tests", "translate", "semantic", "shapes.cu"),
+                os.path.join(ROOT, "examples", "translate", "pixels.cu")]
+    n_translate = 0
+    for path in sources:
+        data = open(path, "rb").read()
+        stem = os.path.basename(path)[:-3]
+        write("fuzz_translate", stem, data)
+        for i, chunk in enumerate(c for c in data.split(b"\n\n") if b"asm" in c):
+            write("fuzz_translate", "%s_%02d" % (stem, i), chunk + b"\n")
+            n_translate += 1
+        n_translate += 1
+    print("fuzz_parse: %d examples, %d valid, %d invalid; fuzz_batch_line: %d; fuzz_spec: %d; fuzz_translate: %d" % (
         len(examples()), len(valid), len(invalid), len(os.listdir(os.path.join(OUT, "fuzz_batch_line"))),
-        len(os.listdir(os.path.join(OUT, "fuzz_spec")))))
+        len(os.listdir(os.path.join(OUT, "fuzz_spec"))), n_translate))
 
 
 if __name__ == "__main__":

@@ -53,7 +53,8 @@ TEST_CASE("templates: an immediate 0 as a SIMD c is decoded and flagged", "[tran
     const auto d = decode("asm(\"vsub4.u32.u32.u32 %0, %1, %2, 0;\" : \"=r\"(x) : \"r\"(a), \"r\"(b));");
     REQUIRE(d.why_not.empty());
     CHECK(d.lines[0].old_simd_zero_c);
-    CHECK(d.lines[0].instr.c.name == "%0zero");
+    CHECK(d.lines[0].instr.c.kind == ptxv::Operand::Kind::imm);
+    CHECK(d.lines[0].instr.c.imm == 0u);
 }
 
 TEST_CASE("templates: what cannot be translated says why", "[translate]") {
@@ -83,4 +84,21 @@ TEST_CASE("templates: operands a translation cannot bind", "[translate]") {
     CHECK(decode("asm(\"mov.b32 %0, %1;\" : \"=r\"(x) : \"r\"(a));").why_not == "no video instruction in it");
     // Bound: early-clobber outputs, constants, an input tied to an output.
     CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=&r\"(x) : \"n\"(4), \"0\"(b));").why_not.empty());
+}
+
+TEST_CASE("templates: registers must be operands or declared temporaries", "[translate]") {
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, t, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "register t is not declared in the statement");
+    CHECK(decode("asm(\"{ .reg .u32 t; vadd.u32.u32.u32 t, %1, %1; mov.b32 %0, u; }\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "register u is not declared in the statement");
+    CHECK(decode("asm(\"{ .reg .u32 t; vadd.u32.u32.u32 t, %1, %1; mov.b32 %0, ';\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "a register this tool cannot bind: '");
+    CHECK(decode("asm(\"{ .reg .u32 t$1; }\" : \"=r\"(x));").why_not == "a .reg declaration this tool cannot bind: .reg .u32 t$1");
+    // Immediates a mov may take.
+    for (const char* imm : {"0", "-1", "0x7fU", "017", "4294967295U"})
+        CHECK(decode(std::string("asm(\"{ .reg .u32 t; mov.b32 t, ") + imm +
+                     "; vadd.u32.u32.u32 %0, %1, t; }\" : \"=r\"(x) : \"r\"(a));")
+                  .why_not.empty());
+    CHECK(decode("asm(\"{ .reg .u32 t; mov.b32 t, 0x; vadd.u32.u32.u32 %0, %1, t; }\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "a register this tool cannot bind: 0x");
 }

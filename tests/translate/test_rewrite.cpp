@@ -65,3 +65,22 @@ TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro body gets do
     CHECK(r.text.find("(x) = _ptxv0; }\n    #endif\n}\n") != std::string::npos);
     CHECK(r.text.rfind("#include \"ptxv.hpp\"\n", 0) == 0);
 }
+
+TEST_CASE("rewrite: the include goes after the head, never into a comment", "[translate]") {
+    using ptxv::translate::include_insertion;
+    const auto put = [](const std::string& src) {
+        const auto ins = include_insertion(src, "#include \"ptxv.hpp\"");
+        return src.substr(0, ins.at) + ins.text + src.substr(ins.at);
+    };
+    CHECK(put("#include <a>\n// x\n\n#pragma once\nint y;\n") ==
+          "#include <a>\n// x\n\n#pragma once\n#include \"ptxv.hpp\"\nint y;\n");
+    // A comment spanning lines belongs to its directive.
+    CHECK(put("#include <a> /* one\ntwo */\nint y;\n") == "#include <a> /* one\ntwo */\n#include \"ptxv.hpp\"\nint y;\n");
+    // No head: before the first code line, after a comment still open at its start.
+    CHECK(put("// c\nint y;\n") == "// c\n#include \"ptxv.hpp\"\nint y;\n");
+    CHECK(put("/* a */ int x; /* b\nc */ int y;\n") == "#include \"ptxv.hpp\"\n/* a */ int x; /* b\nc */ int y;\n");
+    CHECK(put("/* a\nb */ int y;\n") == "/* a\nb */\n#include \"ptxv.hpp\"\n int y;\n");
+    // The head stops at the first other directive; a file ending in an include.
+    CHECK(put("#ifndef G\n#include <a>\n") == "#include \"ptxv.hpp\"\n#ifndef G\n#include <a>\n");
+    CHECK(put("#include <a>") == "#include <a>\n#include \"ptxv.hpp\"\n");
+}

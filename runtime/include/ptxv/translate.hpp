@@ -57,6 +57,17 @@ struct AsmStatement {
 // Every asm statement of `source`, in order. Throws ScanError.
 std::vector<AsmStatement> find_asm(std::string_view source);
 
+// Where a line such as `#include "ptxv.hpp"` goes in `source`: after the last
+// of the #include and #pragma lines that open the file (comments and blank
+// lines between them allowed), else before its first line of code; never
+// inside a comment. `text` is the line with the newlines it needs there.
+// Throws ScanError.
+struct Insertion {
+    std::size_t at = 0;
+    std::string text;
+};
+Insertion include_insertion(std::string_view source, std::string_view line);
+
 // One instruction of a template, operands renamed: %[name] becomes %N (GCC's
 // numbering: outputs, then inputs), %% becomes %.
 struct TemplateLine {

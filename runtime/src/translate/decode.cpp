@@ -97,6 +97,32 @@ std::string constraint_problem(const AsmStatement& st) {
     return "";
 }
 
+bool identifier(std::string_view s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// A mov's immediate: decimal, hexadecimal or octal, optionally negative, with
+// PTX's optional U suffix (C++ reads the same digits the same way).
+bool integer_literal(std::string_view s) {
+    if (!s.empty() && s[0] == '-') s.remove_prefix(1);
+    if (!s.empty() && (s.back() == 'U' || s.back() == 'u')) s.remove_suffix(1);
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        return std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+// Empty when `name` is an operand (%N, after renaming) or a temporary
+// declared before; else why it cannot be bound.
+std::string unbound(const std::string& name, const std::vector<std::string>& temps) {
+    if (name.size() > 1 && name[0] == '%' &&
+        std::all_of(name.begin() + 1, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+        return "";
+    if (std::find(temps.begin(), temps.end(), name) != temps.end()) return "";
+    if (identifier(name)) return "register " + name + " is not declared in the statement";
+    return "a register this tool cannot bind: " + name;
+}
+
 }  // namespace
 
 DecodedTemplate decode_template(const AsmStatement& st) {
@@ -115,6 +141,7 @@ DecodedTemplate decode_template(const AsmStatement& st) {
             if (!p.empty()) pieces.push_back(p);
             b = i + 1;
         }
+    std::vector<std::string> temps;  // .reg names declared so far
     for (const std::string& p : pieces) {
         TemplateLine line;
         line.text = p;
@@ -128,15 +155,18 @@ DecodedTemplate decode_template(const AsmStatement& st) {
                 return r.why_not = "a .reg of type " + type + " (only 32-bit registers)", r;
             line.kind = TemplateLine::Kind::reg;
             line.regs = split_operands(s2 == std::string::npos ? "" : rest.substr(s2));
-            for (const auto& name : line.regs)
-                if (name.empty() || name.find('<') != std::string::npos)
-                    return r.why_not = "a .reg declaration this tool cannot bind: " + p, r;
+            for (const auto& name : line.regs) {
+                if (!identifier(name)) return r.why_not = "a .reg declaration this tool cannot bind: " + p, r;
+                temps.push_back(name);
+            }
         } else if (head == "mov.b32" || head == "mov.u32" || head == "mov.s32") {
             const auto ops = split_operands(rest);
             if (ops.size() != 2) return r.why_not = "a mov without two operands: " + p, r;
             line.kind = TemplateLine::Kind::mov;
             line.dst = ops[0];
             line.src = ops[1];
+            if (!(r.why_not = unbound(line.dst, temps)).empty()) return r;
+            if (!integer_literal(line.src) && !(r.why_not = unbound(line.src, temps)).empty()) return r;
         } else {
             if (!head.empty() && head[0] == '@') return r.why_not = "a predicated instruction: " + p, r;
             const std::string opcode = head.substr(0, head.find('.'));
@@ -149,13 +179,19 @@ DecodedTemplate decode_template(const AsmStatement& st) {
                 // it with a register there, and remember to feed 0.
                 const auto ops = split_operands(rest);
                 if (info->geometry != Geometry::scalar && ops.size() == 4 && ops[3] == "0") {
-                    const std::string again = p.substr(0, p.rfind('0')) + "%0zero";
                     std::string error2;
-                    in = try_parse(again, &error2);
-                    line.old_simd_zero_c = in.has_value();
+                    in = try_parse(p.substr(0, p.rfind('0')) + "%0", &error2);
+                    if (in) {
+                        in->c = Operand{};
+                        in->c.kind = Operand::Kind::imm;
+                        in->c.imm_text = "0";
+                        line.old_simd_zero_c = true;
+                    }
                 }
                 if (!in) return r.why_not = "'" + p + "': " + error, r;
             }
+            for (const Operand* op : {&in->d, &in->a, &in->b, &in->c})
+                if (op->kind == Operand::Kind::reg && !(r.why_not = unbound(op->name, temps)).empty()) return r;
             line.kind = TemplateLine::Kind::video;
             line.instr = *in;
         }

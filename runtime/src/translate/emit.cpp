@@ -16,10 +16,9 @@ namespace ptxv::translate {
 
 namespace {
 
-// %N -> _ptxvN, %0zero (decode.cpp's stand-in for a written 0) -> 0u,
-// temporaries -> _ptxv_<name>; an integer (a mov's source) as itself.
+// %N -> _ptxvN, temporaries -> _ptxv_<name>; an integer (a mov's source)
+// as itself.
 std::string local(const std::string& reg) {
-    if (reg == "%0zero") return "0u";
     if (!reg.empty() && (std::isdigit(static_cast<unsigned char>(reg[0])) || reg[0] == '-'))
         return "static_cast<std::uint32_t>(" + reg + ")";
     if (!reg.empty() && reg[0] == '%') return "_ptxv" + reg.substr(1);

@@ -1,7 +1,6 @@
 // A source file rewritten: the statements found (scan.cpp), each decoded
 // (decode.cpp) and, where every instruction is understood, replaced by its
 // C++ (emit.cpp); the rest of the file untouched.
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,43 +8,6 @@
 #include "ptxv/translate.hpp"
 
 namespace ptxv::translate {
-
-namespace {
-
-// Where `#include "ptxv.hpp"` goes: after the last line of the file's head
-// (blank lines, comments, #include and #pragma lines), at a line start.
-std::size_t include_point(std::string_view s) {
-    std::size_t i = 0, after = 0;
-    bool in_block = false;
-    while (i < s.size()) {
-        std::size_t eol = s.find('\n', i);
-        if (eol == std::string_view::npos) eol = s.size();
-        std::string_view line = s.substr(i, eol - i);
-        std::size_t b = 0;
-        while (b < line.size() && std::isspace(static_cast<unsigned char>(line[b]))) ++b;
-        line = line.substr(b);
-        const std::size_t next = eol < s.size() ? eol + 1 : eol;
-        if (in_block) {
-            if (line.find("*/") != std::string_view::npos) in_block = false;
-            after = next;
-        } else if (line.empty()) {
-        } else if (line.substr(0, 2) == "//") {
-            after = next;
-        } else if (line.substr(0, 2) == "/*") {
-            in_block = line.find("*/", 2) == std::string_view::npos;
-            after = next;
-        } else if (line[0] == '#' && (line.find("include") != std::string_view::npos ||
-                                      line.find("pragma") != std::string_view::npos)) {
-            after = next;
-        } else {
-            break;
-        }
-        i = next;
-    }
-    return after;
-}
-
-}  // namespace
 
 TranslatedSource translate_source(std::string_view source, bool guard) {
     TranslatedSource r;
@@ -94,11 +56,10 @@ TranslatedSource translate_source(std::string_view source, bool guard) {
     }
     out.append(source.substr(copied));
     if (r.translated > 0) {
-        // The include goes in before any translated statement: the head ends
-        // before the first code line.
-        const std::size_t at = include_point(out);
-        const bool need_newline = at > 0 && out[at - 1] != '\n';
-        out.insert(at, std::string(need_newline ? "\n" : "") + "#include \"ptxv.hpp\"\n");
+        // The head ends before the first statement, so the offset in the
+        // source is the same in the output.
+        const Insertion ins = include_insertion(source, "#include \"ptxv.hpp\"");
+        out.insert(ins.at, ins.text);
     }
     r.text = std::move(out);
     return r;

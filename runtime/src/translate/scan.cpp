@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ptxv/translate.hpp"
@@ -75,6 +76,8 @@ bool digit(char c) { return c >= '0' && c <= '9'; }
 class Lexer {
 public:
     explicit Lexer(const Source& src) : src_(src), s_(src.text()) {}
+    // The byte ranges of the comments seen, in order.
+    const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return comments_; }
 
     std::vector<Token> run() {
         std::vector<Token> out;
@@ -120,14 +123,17 @@ private:
         return false;
     }
     void line_comment() {
+        const std::size_t start = i_;
         while (i_ < s_.size() && s_[i_] != '\n')
             if (!splice()) ++i_;
+        comments_.push_back({start, i_});
     }
     void block_comment() {
         const std::size_t start = i_;
         const std::size_t close = s_.find("*/", i_ + 2);
         if (close == std::string_view::npos) throw ScanError("unterminated comment", src_.at(start));
         i_ = close + 2;
+        comments_.push_back({start, i_});
     }
     Token token() {
         const std::size_t start = i_;
@@ -238,6 +244,7 @@ private:
     std::string_view s_;
     std::size_t i_ = 0;
     bool directive_ = false;
+    std::vector<std::pair<std::size_t, std::size_t>> comments_;
 };
 
 bool is_asm_keyword(const std::string& w) { return w == "asm" || w == "__asm__" || w == "__asm"; }
@@ -286,7 +293,8 @@ public:
 private:
     // The statement whose '(' is at `open`: template, operands, clobbers,
     // labels, and the ';' when it has one. Returns its last token.
-    std::size_t statement(std::size_t open, AsmStatement& st) const {
+    std::size_t statement(std::size_t open, AsmStatement& st) {
+        st_unparsed_.clear();
         std::size_t j = open + 1;
         if (j >= t_.size() || t_[j].kind != Token::Kind::string) {
             // Not a literal: nothing to decode, and the statement is kept whole.
@@ -310,6 +318,7 @@ private:
         }
         st.end = t_[j].end;
         if (is_punct(j + 1, ";")) st.end = t_[++j].end;
+        if (!st_unparsed_.empty()) st.unparsed = st_unparsed_;
         return j;
     }
 
@@ -319,7 +328,7 @@ private:
     [[noreturn]] void unbalanced(std::size_t open) const {
         throw ScanError("asm statement: unbalanced parentheses", src_.at(t_[open].begin));
     }
-    std::size_t operands(std::size_t j, std::vector<AsmOperand>& out, std::size_t open) const {
+    std::size_t operands(std::size_t j, std::vector<AsmOperand>& out, std::size_t open) {
         while (j < t_.size() && !is_punct(j, ":") && !is_punct(j, ")")) {
             // A statement's end before its ')': the parentheses do not match.
             if (is_punct(j, ";") || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
@@ -335,6 +344,9 @@ private:
             while (j < t_.size() && t_[j].kind == Token::Kind::string) op.constraint += t_[j++].value;
             if (!is_punct(j, "(")) throw ScanError("asm operand: expected '(' expression ')'", src_.at(t_[std::min(j, t_.size() - 1)].begin));
             const std::size_t close = matching(j, open);
+            for (std::size_t e = j + 1; e < close; ++e)
+                if (t_[e].kind == Token::Kind::word && is_asm_keyword(t_[e].value))
+                    st_unparsed_ = "an operand expression holds another asm statement";
             op.expr_begin = t_[j].end;
             op.expr_end = t_[close].begin;
             op.expr = std::string(src_.text().substr(op.expr_begin, op.expr_end - op.expr_begin));
@@ -380,6 +392,7 @@ private:
 
     const Source& src_;
     const std::vector<Token>& t_;
+    std::string st_unparsed_;  // why the statement being parsed cannot be taken apart
 };
 
 }  // namespace
@@ -389,6 +402,38 @@ std::vector<AsmStatement> find_asm(std::string_view source) {
     check_utf8(src);
     const std::vector<Token> tokens = Lexer(src).run();
     return AsmParser(src, tokens).run();
+}
+
+Insertion include_insertion(std::string_view source, std::string_view line) {
+    const Source src(source);
+    check_utf8(src);
+    Lexer lexer(src);
+    const std::vector<Token> t = lexer.run();
+    // The head: the #include and #pragma lines (and empty '#' lines) before
+    // anything else; the line goes in at the end of the last of them, which is
+    // outside any comment (a comment that spans lines is part of its directive).
+    std::size_t k = 0;
+    bool have_head = false;
+    std::size_t head_end = 0;
+    while (k < t.size() && t[k].directive) {
+        const bool empty = t[k].kind == Token::Kind::directive_end;
+        const bool head = t[k].kind == Token::Kind::word && (t[k].value == "include" || t[k].value == "pragma");
+        if (!head && !empty) break;
+        std::size_t e = k;
+        while (t[e].kind != Token::Kind::directive_end) ++e;
+        if (head) have_head = true, head_end = t[e].begin;
+        k = e + 1;
+    }
+    const std::string text(line);
+    if (have_head) return {head_end, "\n" + text + (head_end == source.size() ? "\n" : "")};
+    if (k == t.size()) return {0, text + "\n"};
+    // Else before the first line of code, at its start unless a comment that
+    // began on an earlier line is still open there.
+    std::size_t at = t[k].begin;
+    while (at > 0 && source[at - 1] != '\n') --at;
+    for (const auto& [b, e] : lexer.comments())
+        if (b < at && at < e) return {e, "\n" + text + "\n"};
+    return {at, text + "\n"};
 }
 
 }  // namespace ptxv::translate
