@@ -103,6 +103,7 @@ void register_ops() {
     PTXV_OP("vabsdiff.u32.u32.u32.add d, a.b0, b.b0, c", ptxv::vabsdiff_u32_u32_u32_add<sel::b0, sel::b0>(a, b, c));
     PTXV_OP("vmin.s32.s32.s32 d, a, b", ptxv::vmin_s32_s32_s32(a, b, c));
     PTXV_OP("vmin.s32.u32.s32.sat.max d, a, b, c", ptxv::vmin_s32_u32_s32_sat_max(a, b, c));
+    PTXV_OP("vmin.u32.u32.u32.max d, a, b, c", ptxv::vmin_u32_u32_u32_max(a, b, c));
     PTXV_OP("vmax.u32.u32.u32 d, a, b", ptxv::vmax_u32_u32_u32(a, b, c));
     PTXV_OP("vmax.s32.u32.u32.min d, a, b, c", ptxv::vmax_s32_u32_u32_min(a, b, c));
     PTXV_OP("vmax.s32.s32.s32.add d, a, b, c", ptxv::vmax_s32_s32_s32_add(a, b, c));
@@ -110,6 +111,7 @@ void register_ops() {
 
     // --- vshift: vshl vshr -------------------------------------------------
     PTXV_OP("vshl.u32.u32.u32.wrap d, a, b", ptxv::vshl_u32_u32_u32_wrap(a, b, c));
+    PTXV_OP("vshl.u32.u32.u32.clamp d, a, b", ptxv::vshl_u32_u32_u32_clamp(a, b, c));
     PTXV_OP("vshl.s32.s32.u32.sat.clamp d, a, b", ptxv::vshl_s32_s32_u32_sat_clamp(a, b, c));
     PTXV_OP("vshl.u32.u32.u32.clamp.min d, a, b, c", ptxv::vshl_u32_u32_u32_clamp_min(a, b, c));
     PTXV_OP("vshr.s32.s32.u32.clamp d, a, b", ptxv::vshr_s32_s32_u32_clamp(a, b, c));

@@ -17,6 +17,10 @@
 //                      switching on them per lane. This is the binding time
 //                      of BM_dispatch (decoded once, evaluated through a
 //                      call), as BM_perlane is that of BM_direct.
+//   BM_perlane/<text> of a scalar instruction: the plain formulation emulators
+//                      and migration helpers write: operands widened to 64
+//                      bits, the operation, ternaries for clamps and min/max,
+//                      the low word. Default selectors only.
 //   BM_swar/<text>     the best-known SWAR formulation of the wrap-around
 //                      byte add and subtract: the carry out of each byte's
 //                      low 7 bits is computed in one 32-bit add, and the top
@@ -188,6 +192,52 @@ u32 swar_vadd4(u32 a, u32 b, u32) { return ((a & 0x7f7f7f7fu) + (b & 0x7f7f7f7fu
 // borrow at the byte boundary; the xor restores the true top bit.
 u32 swar_vsub4(u32 a, u32 b, u32) { return ((a | 0x80808080u) - (b & 0x7f7f7f7fu)) ^ ((a ^ ~b) & 0x80808080u); }
 
+// --- scalar instructions, written plainly ---------------------------------
+using i64 = std::int64_t;
+i64 s64(u32 x) { return static_cast<std::int32_t>(x); }
+i64 clamp64(i64 t, i64 lo, i64 hi) { return t < lo ? lo : t > hi ? hi : t; }
+constexpr i64 kS32Min = -2147483648ll, kS32Max = 2147483647ll;
+
+u32 plain_vadd_u(u32 a, u32 b, u32) { return static_cast<u32>(i64{a} + i64{b}); }
+u32 plain_vadd_s_sat(u32 a, u32 b, u32) { return static_cast<u32>(clamp64(s64(a) + s64(b), kS32Min, kS32Max)); }
+u32 plain_vsub_su_sat(u32 a, u32 b, u32) { return static_cast<u32>(clamp64(i64{a} - s64(b), kS32Min, kS32Max)); }
+u32 plain_vsub_u_max(u32 a, u32 b, u32 c) {
+    const u32 t = static_cast<u32>(i64{a} - i64{b});
+    return t > c ? t : c;
+}
+u32 plain_vabsdiff_us(u32 a, u32 b, u32) {
+    const i64 t = s64(a) - s64(b);
+    return static_cast<u32>(t < 0 ? -t : t);
+}
+u32 plain_vabsdiff_u_add(u32 a, u32 b, u32 c) {
+    const i64 t = i64{a} - i64{b};
+    return static_cast<u32>(t < 0 ? -t : t) + c;
+}
+u32 plain_vmin_s(u32 a, u32 b, u32) { return static_cast<u32>(s64(a) < s64(b) ? s64(a) : s64(b)); }
+u32 plain_vmin_u_max(u32 a, u32 b, u32 c) {
+    const i64 t = i64{a} < i64{b} ? i64{a} : i64{b};
+    return static_cast<u32>(t > i64{c} ? t : i64{c});
+}
+u32 plain_vmax_u(u32 a, u32 b, u32) { return static_cast<u32>(i64{a} > i64{b} ? i64{a} : i64{b}); }
+u32 plain_vmax_s_add(u32 a, u32 b, u32 c) { return static_cast<u32>(s64(a) > s64(b) ? s64(a) : s64(b)) + c; }
+u32 plain_vshl_u_clamp(u32 a, u32 b, u32) {
+    const u32 s = b > 32u ? 32u : b;
+    return static_cast<u32>(std::uint64_t{a} << s);
+}
+u32 plain_vshl_u_wrap(u32 a, u32 b, u32) { return a << (b & 31u); }
+u32 plain_vshr_s_clamp(u32 a, u32 b, u32) {
+    const u32 s = b > 32u ? 32u : b;
+    return static_cast<u32>(s64(a) >> s);
+}
+u32 plain_vshr_u_wrap_add(u32 a, u32 b, u32 c) { return (a >> (b & 31u)) + c; }
+u32 plain_vmad_u(u32 a, u32 b, u32 c) { return static_cast<u32>(std::uint64_t{a} * b + c); }
+u32 plain_vmad_s_sat(u32 a, u32 b, u32 c) {
+    return static_cast<u32>(clamp64(s64(a) * s64(b) + s64(c), kS32Min, kS32Max));
+}
+u32 plain_vset_u_ge(u32 a, u32 b, u32) { return i64{a} >= i64{b} ? 1u : 0u; }
+u32 plain_vset_us_lt(u32 a, u32 b, u32) { return i64{a} < s64(b) ? 1u : 0u; }
+u32 plain_vset_s_ne_add(u32 a, u32 b, u32 c) { return (s64(a) != s64(b) ? 1u : 0u) + c; }
+
 template <class F>
 void add_reference(const char* prefix, const std::string& text, F f) {
     ptxv::Instr in;
@@ -237,6 +287,25 @@ void register_references() {
                              "vmin2.s32.s32.s32 d, a, b, c", "vset4.u32.u32.lt d, a, b, c"}) {
         add_perlane_rt(text);
     }
+    PTXV_REF("BM_perlane", "vadd.u32.u32.u32 d, a, b", plain_vadd_u);
+    PTXV_REF("BM_perlane", "vadd.s32.s32.s32.sat d, a, b", plain_vadd_s_sat);
+    PTXV_REF("BM_perlane", "vsub.s32.u32.s32.sat d, a, b", plain_vsub_su_sat);
+    PTXV_REF("BM_perlane", "vsub.u32.u32.u32.max d, a, b, c", plain_vsub_u_max);
+    PTXV_REF("BM_perlane", "vabsdiff.u32.s32.s32 d, a, b", plain_vabsdiff_us);
+    PTXV_REF("BM_perlane", "vabsdiff.u32.u32.u32.add d, a, b, c", plain_vabsdiff_u_add);
+    PTXV_REF("BM_perlane", "vmin.s32.s32.s32 d, a, b", plain_vmin_s);
+    PTXV_REF("BM_perlane", "vmin.u32.u32.u32.max d, a, b, c", plain_vmin_u_max);
+    PTXV_REF("BM_perlane", "vmax.u32.u32.u32 d, a, b", plain_vmax_u);
+    PTXV_REF("BM_perlane", "vmax.s32.s32.s32.add d, a, b, c", plain_vmax_s_add);
+    PTXV_REF("BM_perlane", "vshl.u32.u32.u32.clamp d, a, b", plain_vshl_u_clamp);
+    PTXV_REF("BM_perlane", "vshl.u32.u32.u32.wrap d, a, b", plain_vshl_u_wrap);
+    PTXV_REF("BM_perlane", "vshr.s32.s32.u32.clamp d, a, b", plain_vshr_s_clamp);
+    PTXV_REF("BM_perlane", "vshr.u32.u32.u32.wrap.add d, a, b, c", plain_vshr_u_wrap_add);
+    PTXV_REF("BM_perlane", "vmad.u32.u32.u32 d, a, b, c", plain_vmad_u);
+    PTXV_REF("BM_perlane", "vmad.s32.s32.s32.sat d, a, b, c", plain_vmad_s_sat);
+    PTXV_REF("BM_perlane", "vset.u32.u32.ge d, a, b", plain_vset_u_ge);
+    PTXV_REF("BM_perlane", "vset.u32.s32.lt d, a, b", plain_vset_us_lt);
+    PTXV_REF("BM_perlane", "vset.s32.s32.ne.add d, a, b, c", plain_vset_s_ne_add);
     PTXV_REF("BM_swar", "vadd4.u32.u32.u32 d, a, b, c", swar_vadd4);
     PTXV_REF("BM_swar", "vsub4.u32.u32.u32 d, a, b, c", swar_vsub4);
 }

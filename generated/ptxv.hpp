@@ -131,21 +131,43 @@ PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
     const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
 }
-PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return sel32(x < y, x, y); }
+// A compare and a conditional move (vshl/vshr's .clamp of the shift).
+PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return x < y ? x : y; }
 PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
-// R8's secondary .min/.max: 32-bit values compared with dtype's signedness
-// (signed: as unsigned after flipping the sign bits), then one conditional
-// move; compilers emit cmp and cmov, not a jump.
+// 32-bit words compared as unsigned or as signed values, then one
+// conditional move; compilers emit cmp and cmov, not a jump, and in a loop
+// pminud/pminsd or their SSE2 equivalents. For R8's secondary .min/.max (with
+// dtype's signedness) and for the 32-bit forms of min, max, |a - b| and the
+// compares. The signed forms read a word as int32_t the way xs() does
+// (modular, the only conversion GCC, Clang and MSVC define, and C++20's).
 PTXV_FI constexpr std::uint32_t min_u32(std::uint32_t x, std::uint32_t y) noexcept { return x < y ? x : y; }
 PTXV_FI constexpr std::uint32_t max_u32(std::uint32_t x, std::uint32_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr bool lt_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return static_cast<std::int32_t>(x) < static_cast<std::int32_t>(y);
+}
 PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) < (y ^ 0x80000000u) ? x : y;
 }
 PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
+// The operation's own signed min/max (vmin, vmax on words). Written
+// differently from R8's, which may follow it: GCC turns a min of a min of the
+// same kind into a compare and a jump.
+PTXV_FI constexpr std::uint32_t smin32(std::uint32_t x, std::uint32_t y) noexcept { return lt_s32(x, y) ? x : y; }
+PTXV_FI constexpr std::uint32_t smax32(std::uint32_t x, std::uint32_t y) noexcept { return lt_s32(y, x) ? x : y; }
+// |x - y| as a word: the difference, negated where x < y (as two's
+// complement: xor with the all-ones mask, minus the mask).
+PTXV_FI constexpr std::uint32_t absdiff_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(x < y);
+    return ((x - y) ^ m) - m;
+}
+PTXV_FI constexpr std::uint32_t absdiff_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(lt_s32(x, y));
+    return ((x - y) ^ m) - m;
 }
 // sext32 without relying on the conversion of out-of-range values.
 PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
@@ -181,6 +203,33 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// The same as words: the extended value modulo 2^32, all that a form needs
+// when only d's low word is read and the operands share a signedness.
+PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
+PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// Saturating 32-bit sums and differences, for .sat where d, a and b share a
+// type and d is a whole word (a secondary operation, no d selector).
+// Signed: an overflow is a sum whose sign differs from both operands' (for
+// x - y, from x's and ~y's); it saturates to the bound of x's sign.
+// The results are selected with masks, not ternaries, which GCC may turn
+// into jumps when a min or max follows (.sat.min).
+PTXV_FI constexpr std::uint32_t addsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x + y;
+    return s | (0u - static_cast<std::uint32_t>(s < x));
+}
+PTXV_FI constexpr std::uint32_t subsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x - y) & (static_cast<std::uint32_t>(x < y) - 1u);
+}
+PTXV_FI constexpr std::uint32_t addsat_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x + y;
+    const std::uint32_t m = 0u - (((s ^ x) & (s ^ y)) >> 31);
+    return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
+PTXV_FI constexpr std::uint32_t subsat_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x - y;
+    const std::uint32_t m = 0u - (((x ^ y) & (s ^ x)) >> 31);
+    return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
     return 0xffffffffu >> (((kDselNarrowing >> ((ds & 15u) << 1)) & 3u) << 3);
@@ -431,13 +480,13 @@ struct lanes<2> : swar<2> {
 // ---- vop (PTX ISA 9.7.18.1.1) vadd vsub vabsdiff vmin vmax
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -449,13 +498,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -466,13 +515,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -483,13 +532,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -500,7 +549,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -511,23 +560,34 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::addsat_u32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else {
+        return rt::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -538,14 +598,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -556,14 +615,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -574,13 +632,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -592,13 +650,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -609,13 +667,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -626,13 +684,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -717,13 +775,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -735,13 +793,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -752,13 +810,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -769,13 +827,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -860,13 +918,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -878,13 +936,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -895,13 +953,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -912,13 +970,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1003,13 +1061,13 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1021,13 +1079,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1038,13 +1096,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1055,13 +1113,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1146,13 +1204,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1164,13 +1222,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1181,13 +1239,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1198,13 +1256,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1289,13 +1347,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1307,13 +1365,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1324,13 +1382,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1341,13 +1399,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1432,13 +1490,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1450,13 +1508,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1467,13 +1525,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1484,13 +1542,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1501,7 +1559,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1512,23 +1570,34 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::addsat_s32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else {
+        return rt::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1539,14 +1608,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1557,14 +1625,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1575,13 +1642,13 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1593,13 +1660,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1610,13 +1677,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1627,13 +1694,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1644,7 +1711,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1655,23 +1722,34 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::subsat_u32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else {
+        return rt::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1682,14 +1760,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1700,14 +1777,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1718,13 +1794,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1736,13 +1812,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1753,13 +1829,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1770,13 +1846,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1861,13 +1937,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -1879,13 +1955,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1896,13 +1972,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1913,13 +1989,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2004,13 +2080,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2022,13 +2098,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2039,13 +2115,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2056,13 +2132,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2147,13 +2223,13 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2165,13 +2241,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2182,13 +2258,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2199,13 +2275,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2290,13 +2366,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2308,13 +2384,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2325,13 +2401,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2342,13 +2418,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2433,13 +2509,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2451,13 +2527,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2468,13 +2544,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2485,13 +2561,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2576,13 +2652,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2594,13 +2670,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2611,13 +2687,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2628,13 +2704,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2645,7 +2721,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2656,23 +2732,34 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::subsat_s32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else {
+        return rt::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2683,14 +2770,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2701,14 +2787,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 32-bit words, saturating
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2719,13 +2804,13 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -2737,13 +2822,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2754,13 +2839,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2771,13 +2856,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3148,13 +3233,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -3166,13 +3251,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3183,13 +3268,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3200,13 +3285,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3291,13 +3376,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -3309,13 +3394,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3326,13 +3411,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3343,13 +3428,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3720,13 +3805,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -3738,13 +3823,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3755,13 +3840,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3772,13 +3857,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3863,13 +3948,13 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -3881,13 +3966,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3898,13 +3983,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3915,13 +4000,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4292,13 +4377,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -4310,13 +4395,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4327,13 +4412,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4344,13 +4429,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4435,13 +4520,13 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -4453,13 +4538,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4470,13 +4555,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4487,13 +4572,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4864,13 +4949,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -4882,13 +4967,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4899,13 +4984,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4916,13 +5001,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5007,13 +5092,13 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -5025,13 +5110,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5042,13 +5127,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5059,13 +5144,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5436,13 +5521,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -5454,13 +5539,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5471,13 +5556,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5488,13 +5573,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5579,13 +5664,13 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -5597,13 +5682,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5614,13 +5699,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5631,13 +5716,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6008,13 +6093,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6026,13 +6111,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6043,13 +6128,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6060,13 +6145,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10941,11 +11026,11 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, s
 // ---- vset (PTX ISA 9.7.18.1.4) vset
 
 // vset (9.7.18.1.4) vset.u32.u32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -10959,11 +11044,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t + c;
 }
@@ -10976,11 +11061,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -10993,11 +11078,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -11010,11 +11095,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -11028,11 +11113,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t + c;
 }
@@ -11045,11 +11130,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -11062,11 +11147,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -11079,11 +11164,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -11097,11 +11182,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return t + c;
 }
@@ -11114,11 +11199,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -11131,11 +11216,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -11148,11 +11233,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -11166,11 +11251,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return t + c;
 }
@@ -11183,11 +11268,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -11200,11 +11285,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -11217,11 +11302,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -11235,11 +11320,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return t + c;
 }
@@ -11252,11 +11337,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -11269,11 +11354,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -11286,11 +11371,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -11304,11 +11389,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return t + c;
 }
@@ -11321,11 +11406,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -11338,11 +11423,11 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -12183,11 +12268,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -12201,11 +12286,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t + c;
 }
@@ -12218,11 +12303,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -12235,11 +12320,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -12252,11 +12337,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -12270,11 +12355,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t + c;
 }
@@ -12287,11 +12372,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -12304,11 +12389,11 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -12321,12 +12406,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
@@ -12339,12 +12424,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -12356,12 +12441,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace rt
@@ -12373,12 +12458,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace rt
@@ -12390,12 +12475,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
@@ -12408,12 +12493,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -12425,12 +12510,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace rt
@@ -12442,12 +12527,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace rt
@@ -12459,12 +12544,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
@@ -12477,12 +12562,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -12494,12 +12579,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace rt
@@ -12511,12 +12596,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace rt
@@ -12528,12 +12613,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace rt
@@ -12546,12 +12631,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -12563,12 +12648,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace rt
@@ -12580,12 +12665,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace rt

@@ -54,6 +54,8 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
     return static_cast<std::int32_t>(x << (s.l & 31u)) >> (s.r & 31u);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
+PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, SelP s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
+PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
 PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
@@ -191,10 +193,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -205,10 +207,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -219,10 +221,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -233,10 +235,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -264,11 +266,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -279,11 +280,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -294,11 +294,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -310,10 +309,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -324,10 +323,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -338,10 +337,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -352,10 +351,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -429,10 +428,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -443,10 +442,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -457,10 +456,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -471,10 +470,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -548,10 +547,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -562,10 +561,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -576,10 +575,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -590,10 +589,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -667,10 +666,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -681,10 +680,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -695,10 +694,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -709,10 +708,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -786,10 +785,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -800,10 +799,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -814,10 +813,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -828,10 +827,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -905,10 +904,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -919,10 +918,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -933,10 +932,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -947,10 +946,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1024,10 +1023,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1038,10 +1037,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1052,10 +1051,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1066,10 +1065,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1097,11 +1096,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1112,11 +1110,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1127,11 +1124,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1143,10 +1139,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1157,10 +1153,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1171,10 +1167,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1185,10 +1181,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1216,11 +1212,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1231,11 +1226,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1246,11 +1240,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1262,10 +1255,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1276,10 +1269,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1290,10 +1283,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1304,10 +1297,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1381,10 +1374,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1395,10 +1388,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1409,10 +1402,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1423,10 +1416,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1500,10 +1493,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1514,10 +1507,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1528,10 +1521,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1542,10 +1535,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1619,10 +1612,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1633,10 +1626,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1647,10 +1640,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1661,10 +1654,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1738,10 +1731,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1752,10 +1745,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1766,10 +1759,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1780,10 +1773,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1857,10 +1850,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1871,10 +1864,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1885,10 +1878,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1899,10 +1892,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1976,10 +1969,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1990,10 +1983,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2004,10 +1997,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2018,10 +2011,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2049,11 +2042,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2064,11 +2056,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2079,11 +2070,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2095,10 +2085,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2109,10 +2099,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2123,10 +2113,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2137,10 +2127,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2452,10 +2442,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2466,10 +2456,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2480,10 +2470,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2494,10 +2484,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2571,10 +2561,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2585,10 +2575,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2599,10 +2589,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2613,10 +2603,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2928,10 +2918,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2942,10 +2932,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2956,10 +2946,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2970,10 +2960,10 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3047,10 +3037,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3061,10 +3051,10 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3075,10 +3065,10 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3089,10 +3079,10 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3404,10 +3394,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3418,10 +3408,10 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3432,10 +3422,10 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3446,10 +3436,10 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3523,10 +3513,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3537,10 +3527,10 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3551,10 +3541,10 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3565,10 +3555,10 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3880,10 +3870,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3894,10 +3884,10 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3908,10 +3898,10 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3922,10 +3912,10 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3999,10 +3989,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4013,10 +4003,10 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4027,10 +4017,10 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4041,10 +4031,10 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4356,10 +4346,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4370,10 +4360,10 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4384,10 +4374,10 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4398,10 +4388,10 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4475,10 +4465,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4489,10 +4479,10 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4503,10 +4493,10 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4517,10 +4507,10 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4832,10 +4822,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4846,10 +4836,10 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4860,10 +4850,10 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4874,10 +4864,10 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9015,8 +9005,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9029,8 +9019,8 @@ PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t + c;
 }
@@ -9043,8 +9033,8 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9057,8 +9047,8 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -9072,8 +9062,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9086,8 +9076,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t + c;
 }
@@ -9100,8 +9090,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9114,8 +9104,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -9129,8 +9119,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9143,8 +9133,8 @@ PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return t + c;
 }
@@ -9157,8 +9147,8 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9171,8 +9161,8 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -9186,8 +9176,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9200,8 +9190,8 @@ PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return t + c;
 }
@@ -9214,8 +9204,8 @@ PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9228,8 +9218,8 @@ PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -9243,8 +9233,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9257,8 +9247,8 @@ PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return t + c;
 }
@@ -9271,8 +9261,8 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9285,8 +9275,8 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -9300,8 +9290,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -9314,8 +9304,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return t + c;
 }
@@ -9328,8 +9318,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -9342,8 +9332,8 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -10041,8 +10031,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -10055,8 +10045,8 @@ PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t + c;
 }
@@ -10069,8 +10059,8 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -10083,8 +10073,8 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -10098,8 +10088,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return detail::dmerge01(c, t, dsel);
 }
@@ -10112,8 +10102,8 @@ PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t + c;
 }
@@ -10126,8 +10116,8 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return t & static_cast<std::uint32_t>(c != 0u);
 }
@@ -10140,8 +10130,8 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
@@ -10155,9 +10145,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10169,9 +10159,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -10183,9 +10173,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace detail::pre
@@ -10197,9 +10187,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace detail::pre
@@ -10212,9 +10202,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10226,9 +10216,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -10240,9 +10230,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace detail::pre
@@ -10254,9 +10244,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace detail::pre
@@ -10269,9 +10259,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10283,9 +10273,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -10297,9 +10287,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace detail::pre
@@ -10311,9 +10301,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace detail::pre
@@ -10326,9 +10316,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return detail::dmerge01(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10340,9 +10330,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -10354,9 +10344,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return t & static_cast<std::uint32_t>(c != 0u);
 }
 }  // namespace detail::pre
@@ -10368,9 +10358,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
     return c | (t & static_cast<std::uint32_t>(c == 0u));
 }
 }  // namespace detail::pre

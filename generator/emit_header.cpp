@@ -92,6 +92,11 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
       << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned"
       << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n"
       << L.body << "}\n}  // namespace rt\n";
+    if (!L.whole_body.empty())
+        o << "namespace rt::whole {\n"
+          << "PTXV_FI constexpr std::uint32_t " << n
+          << "(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {\n"
+          << L.whole_body << "}\n}  // namespace rt::whole\n";
 
     std::vector<Sel> src{Sel::none};
     src.insert(src.end(), f.source_selectors.begin(), f.source_selectors.end());
@@ -131,6 +136,16 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
         o << "    static_assert(detail::in_set(" << hex_literal(bits) << ", Neg), \"" << op << (v.po ? ".po" : "")
           << ": Neg must be " << m << "\");\n";
         x = "Neg";
+    }
+    if (!L.whole_body.empty()) {
+        // Chosen at compile time: no branch in the code.
+        o << "    if constexpr (Dsel == sel::none) {\n"
+          << "        (void)c;\n"
+          << "        return rt::whole::" << n << "(a, b, Asel, Bsel);\n"
+          << "    } else {\n"
+          << "        return rt::" << n << "(a, b, c, Asel, Bsel, Dsel);\n"
+          << "    }\n}\n";
+        return;
     }
     o << "    return rt::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n}\n";
 }

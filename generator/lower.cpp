@@ -159,7 +159,70 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, bool signed_
     }
 }
 
+// The extended operand (R1) as a 32-bit word.
+std::string scalar_ext32(const char* x, const char* sel, Type t) {
+    return std::string(t == Type::s32 ? "detail::xs32(" : "detail::xu32(") + x + ", " + sel + ")";
+}
+
+// Without .sat only d's low word is read (R8, R9), and a sum or difference
+// modulo 2^32 needs only the operands modulo 2^32. min, max and |a - b| of
+// operands of one signedness are exact on 32-bit words too: both values lie
+// in that type's range, so one 32-bit compare orders them, and the
+// difference negated where a < b is |a - b|'s low word. These forms are
+// computed on words, which compilers vectorize as 32-bit lanes; the rest in
+// 64-bit arithmetic.
+// With .sat, a sum or difference of one type into the same type saturates on
+// words too. With a d selector, whose narrower bounds (R6) need the exact
+// value, that holds for the whole word (Dsel none) only: such forms keep the
+// 64-bit body and get the word body for that case (Lowered::whole_body).
+bool vop_on_words(const Variant& v) {
+    const Operation op = v.opcode->operation;
+    const bool add_sub = op == Operation::add || op == Operation::sub;
+    if (v.sat) return add_sub && v.atype == v.btype && v.dtype == v.atype;
+    return add_sub || v.atype == v.btype;
+}
+
+Lowered lower_scalar_vop_words(const Variant& v) {
+    Lowered L;
+    Body b;
+    b.u32("ta", scalar_ext32("a", "asel", v.atype));
+    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    const std::string sg = v.atype == Type::s32 ? "_s32" : "_u32";
+    std::string e;
+    switch (v.opcode->operation) {
+        case Operation::add: e = v.sat ? "detail::addsat" + sg + "(ta, tb)" : "ta + tb"; break;
+        case Operation::sub: e = v.sat ? "detail::subsat" + sg + "(ta, tb)" : "ta - tb"; break;
+        case Operation::min: e = sg == "_s32" ? "detail::smin32(ta, tb)" : "detail::min_u32(ta, tb)"; break;
+        case Operation::max: e = sg == "_s32" ? "detail::smax32(ta, tb)" : "detail::max_u32(ta, tb)"; break;
+        case Operation::absdiff: e = "detail::absdiff" + sg + "(ta, tb)"; break;
+        default: fail(v, "not a scalar arithmetic operation");
+    }
+    if (v.sat && v.op2 == Op2::none) {
+        // Only the whole word (no d selector) saturates on words alone.
+        b.ret(e);
+        L.whole_body = b.str();
+        return L;
+    }
+    b.u32("t", e);
+    scalar_tail(b, v, "t", v.dtype == Type::s32);
+    L.body = b.str();
+    L.strategy = v.sat ? "32-bit words, saturating" : "32-bit words (only d's low word is read)";
+    return L;
+}
+
+Lowered lower_scalar_vop_wide(const Variant& v);
+
 Lowered lower_scalar_vop(const Variant& v) {
+    if (!vop_on_words(v)) return lower_scalar_vop_wide(v);
+    Lowered words = lower_scalar_vop_words(v);
+    if (words.whole_body.empty()) return words;
+    Lowered L = lower_scalar_vop_wide(v);
+    L.whole_body = words.whole_body;
+    L.strategy += "; whole d: 32-bit words, saturating";
+    return L;
+}
+
+Lowered lower_scalar_vop_wide(const Variant& v) {
     Lowered L;
     Body b;
     const Operation op = v.opcode->operation;
@@ -257,9 +320,31 @@ const char* cmp_op(Cmp c) {
 Lowered lower_scalar_set(const Variant& v) {
     Lowered L;
     Body b;
-    b.i64v("ta", scalar_ext("a", "asel", v.atype));
-    b.i64v("tb", scalar_ext("b", "bsel", v.btype));
-    b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
+    // Operands of one signedness compare as 32-bit words; mixed ones as the
+    // 64-bit extended values.
+    const bool words = v.atype == v.btype;
+    if (!words) {
+        b.i64v("ta", scalar_ext("a", "asel", v.atype));
+        b.i64v("tb", scalar_ext("b", "bsel", v.btype));
+        b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
+    } else if (v.atype == Type::u32) {
+        b.u32("ta", scalar_ext32("a", "asel", v.atype));
+        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+        b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
+    } else {
+        b.u32("ta", scalar_ext32("a", "asel", v.atype));
+        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+        std::string e;
+        switch (v.cmp) {
+            case Cmp::eq: e = "ta == tb"; break;
+            case Cmp::ne: e = "ta != tb"; break;
+            case Cmp::lt: e = "detail::lt_s32(ta, tb)"; break;
+            case Cmp::le: e = "!detail::lt_s32(tb, ta)"; break;
+            case Cmp::gt: e = "detail::lt_s32(tb, ta)"; break;
+            case Cmp::ge: e = "!detail::lt_s32(ta, tb)"; break;
+        }
+        b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
+    }
     // c is unsigned (R14) and t is 0 or 1, so min/max reduce to tests of c == 0.
     switch (v.op2) {
         case Op2::none: b.ret("detail::dmerge01(c, t, dsel)"); break;
@@ -268,7 +353,7 @@ Lowered lower_scalar_set(const Variant& v) {
         case Op2::max: b.ret("c | (t & static_cast<std::uint32_t>(c == 0u))"); break;
     }
     L.body = b.str();
-    L.strategy = "64-bit compare";
+    L.strategy = words ? "32-bit compare" : "64-bit compare";
     return L;
 }
 

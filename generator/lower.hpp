@@ -40,6 +40,11 @@ struct Lowered {
     // B, c and the lane mask m.
     std::string body;
     std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
+    // Scalar .sat forms with a d selector whose whole-word case computes
+    // faster than the general body: the statements for Dsel = sel::none over
+    // a, b, asel and bsel, which the template form uses for that Dsel (the
+    // run-time form keeps `body`); empty otherwise.
+    std::string whole_body;
     // SIMD: the lane plan (generator/primitives/lane_plan.hpp, encoded) that
     // the array form and Compiled::run run on vectors, how it computes in a
     // few words, and its position among the distinct plans in variant order

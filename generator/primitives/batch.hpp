@@ -49,6 +49,8 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
     return static_cast<std::int32_t>(x << (s.l & 31u)) >> (s.r & 31u);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
+PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, SelP s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
+PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
 PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
     return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);

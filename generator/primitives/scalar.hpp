@@ -38,21 +38,43 @@ PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
     const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
 }
-PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return sel32(x < y, x, y); }
+// A compare and a conditional move (vshl/vshr's .clamp of the shift).
+PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return x < y ? x : y; }
 PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
-// R8's secondary .min/.max: 32-bit values compared with dtype's signedness
-// (signed: as unsigned after flipping the sign bits), then one conditional
-// move; compilers emit cmp and cmov, not a jump.
+// 32-bit words compared as unsigned or as signed values, then one
+// conditional move; compilers emit cmp and cmov, not a jump, and in a loop
+// pminud/pminsd or their SSE2 equivalents. For R8's secondary .min/.max (with
+// dtype's signedness) and for the 32-bit forms of min, max, |a - b| and the
+// compares. The signed forms read a word as int32_t the way xs() does
+// (modular, the only conversion GCC, Clang and MSVC define, and C++20's).
 PTXV_FI constexpr std::uint32_t min_u32(std::uint32_t x, std::uint32_t y) noexcept { return x < y ? x : y; }
 PTXV_FI constexpr std::uint32_t max_u32(std::uint32_t x, std::uint32_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr bool lt_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    return static_cast<std::int32_t>(x) < static_cast<std::int32_t>(y);
+}
 PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) < (y ^ 0x80000000u) ? x : y;
 }
 PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
+// The operation's own signed min/max (vmin, vmax on words). Written
+// differently from R8's, which may follow it: GCC turns a min of a min of the
+// same kind into a compare and a jump.
+PTXV_FI constexpr std::uint32_t smin32(std::uint32_t x, std::uint32_t y) noexcept { return lt_s32(x, y) ? x : y; }
+PTXV_FI constexpr std::uint32_t smax32(std::uint32_t x, std::uint32_t y) noexcept { return lt_s32(y, x) ? x : y; }
+// |x - y| as a word: the difference, negated where x < y (as two's
+// complement: xor with the all-ones mask, minus the mask).
+PTXV_FI constexpr std::uint32_t absdiff_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(x < y);
+    return ((x - y) ^ m) - m;
+}
+PTXV_FI constexpr std::uint32_t absdiff_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(lt_s32(x, y));
+    return ((x - y) ^ m) - m;
 }
 // sext32 without relying on the conversion of out-of-range values.
 PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
@@ -88,6 +110,33 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// The same as words: the extended value modulo 2^32, all that a form needs
+// when only d's low word is read and the operands share a signedness.
+PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
+PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// Saturating 32-bit sums and differences, for .sat where d, a and b share a
+// type and d is a whole word (a secondary operation, no d selector).
+// Signed: an overflow is a sum whose sign differs from both operands' (for
+// x - y, from x's and ~y's); it saturates to the bound of x's sign.
+// The results are selected with masks, not ternaries, which GCC may turn
+// into jumps when a min or max follows (.sat.min).
+PTXV_FI constexpr std::uint32_t addsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x + y;
+    return s | (0u - static_cast<std::uint32_t>(s < x));
+}
+PTXV_FI constexpr std::uint32_t subsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
+    return (x - y) & (static_cast<std::uint32_t>(x < y) - 1u);
+}
+PTXV_FI constexpr std::uint32_t addsat_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x + y;
+    const std::uint32_t m = 0u - (((s ^ x) & (s ^ y)) >> 31);
+    return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
+PTXV_FI constexpr std::uint32_t subsat_s32(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t s = x - y;
+    const std::uint32_t m = 0u - (((x ^ y) & (s ^ x)) >> 31);
+    return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
     return 0xffffffffu >> (((kDselNarrowing >> ((ds & 15u) << 1)) & 3u) << 3);

@@ -34,3 +34,22 @@ static_assert(lanes<2>::narrow(lanes<2>::widen(0xbeefcafeu)) == 0xbeefcafeu);
 static_assert(lanes<4>::narrow(lanes<4>::widen(0xbeefcafeu)) == 0xbeefcafeu);
 
 }  // namespace
+
+namespace {
+// The saturating word helpers at their bounds.
+static_assert(ptxv::detail::addsat_s32(0x7fffffffu, 1u) == 0x7fffffffu);
+static_assert(ptxv::detail::addsat_s32(0x80000000u, 0xffffffffu) == 0x80000000u);
+static_assert(ptxv::detail::addsat_s32(0x80000000u, 0x7fffffffu) == 0xffffffffu);
+static_assert(ptxv::detail::subsat_s32(0x80000000u, 1u) == 0x80000000u);
+static_assert(ptxv::detail::subsat_s32(0x7fffffffu, 0xffffffffu) == 0x7fffffffu);
+static_assert(ptxv::detail::subsat_s32(0u, 0x80000000u) == 0x7fffffffu);
+static_assert(ptxv::detail::addsat_u32(0xfffffffeu, 2u) == 0xffffffffu);
+static_assert(ptxv::detail::subsat_u32(1u, 2u) == 0u);
+static_assert(ptxv::detail::min_s32(0x80000000u, 0x7fffffffu) == 0x80000000u);
+static_assert(ptxv::detail::max_s32(0xffffffffu, 0u) == 0u);
+}  // namespace
+namespace {
+static_assert(ptxv::detail::absdiff_s32(0x80000000u, 0x7fffffffu) == 0xffffffffu);
+static_assert(ptxv::detail::absdiff_u32(0u, 0xffffffffu) == 0xffffffffu);
+static_assert(ptxv::detail::absdiff_u32(5u, 3u) == 2u);
+}  // namespace
