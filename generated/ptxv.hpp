@@ -207,6 +207,12 @@ PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { retur
 // when only d's low word is read and the operands share a signedness.
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
 PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// An arithmetic right shift of a word read as int32_t (s below 32), as xs()
+// shifts: GCC, Clang and MSVC shift negative values arithmetically, and C++20
+// defines it so.
+PTXV_FI constexpr std::uint32_t sar32(std::uint32_t x, unsigned s) noexcept {
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> s);
+}
 // Saturating 32-bit sums and differences, for .sat where d, a and b share a
 // type and d is a whole word (a secondary operation, no d selector).
 // Signed: an overflow is a sum whose sign differs from both operands' (for
@@ -6393,14 +6399,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6412,14 +6417,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6430,14 +6434,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6448,14 +6451,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6703,14 +6705,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6722,14 +6723,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6740,14 +6740,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6758,14 +6757,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7013,14 +7011,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7032,14 +7029,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7050,14 +7046,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7068,14 +7063,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7323,14 +7317,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7342,14 +7335,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7360,14 +7352,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7378,14 +7369,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7629,14 +7619,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7648,14 +7637,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7666,14 +7654,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7684,14 +7671,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7931,14 +7917,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7950,14 +7935,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7968,14 +7952,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7986,14 +7969,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8233,14 +8215,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8252,14 +8233,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8270,14 +8250,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8288,14 +8267,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8535,14 +8513,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8554,14 +8531,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8572,14 +8548,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8590,14 +8565,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

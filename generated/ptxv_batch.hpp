@@ -5072,11 +5072,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5087,11 +5086,10 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5102,11 +5100,10 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5117,11 +5114,10 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5334,11 +5330,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5349,11 +5344,10 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5364,11 +5358,10 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5379,11 +5372,10 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5596,11 +5588,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5611,11 +5602,10 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5626,11 +5616,10 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5641,11 +5630,10 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5858,11 +5846,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5873,11 +5860,10 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5888,11 +5874,10 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5903,11 +5888,10 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta << s;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6116,11 +6100,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6131,11 +6114,10 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6146,11 +6128,10 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6161,11 +6142,10 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6370,11 +6350,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6385,11 +6364,10 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6400,11 +6378,10 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6415,11 +6392,10 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6624,11 +6600,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6639,11 +6614,10 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6654,11 +6628,10 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6669,11 +6642,10 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = ta >> s;
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6878,11 +6850,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6893,11 +6864,10 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6908,11 +6878,10 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6923,11 +6892,10 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
-    const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

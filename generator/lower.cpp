@@ -262,6 +262,17 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool clamp = v.mode == Mode::clamp;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
+    if (!v.sat && !clamp) {
+        // .wrap shifts by less than 32 and, without .sat, only d's low word is
+        // read: a 32-bit shift of the extended operand's word gives it.
+        b.u32("ta", scalar_ext32("a", "asel", v.atype));
+        b.line("const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;");
+        b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
+        scalar_tail(b, v, "t", v.dtype == Type::s32);
+        L.body = b.str();
+        L.strategy = "32-bit shift (.wrap: amount below 32)";
+        return L;
+    }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.u32("tb", "static_cast<std::uint32_t>(detail::xu(b, bsel))");
     b.line(std::string("const unsigned s = ") + (clamp ? "detail::umin32(tb, 32u)" : "tb & 31u") + ";");

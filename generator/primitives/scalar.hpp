@@ -114,6 +114,12 @@ PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { retur
 // when only d's low word is read and the operands share a signedness.
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
 PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// An arithmetic right shift of a word read as int32_t (s below 32), as xs()
+// shifts: GCC, Clang and MSVC shift negative values arithmetically, and C++20
+// defines it so.
+PTXV_FI constexpr std::uint32_t sar32(std::uint32_t x, unsigned s) noexcept {
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> s);
+}
 // Saturating 32-bit sums and differences, for .sat where d, a and b share a
 // type and d is a whole word (a secondary operation, no d selector).
 // Signed: an overflow is a sum whose sign differs from both operands' (for

@@ -53,3 +53,7 @@ static_assert(ptxv::detail::absdiff_s32(0x80000000u, 0x7fffffffu) == 0xffffffffu
 static_assert(ptxv::detail::absdiff_u32(0u, 0xffffffffu) == 0xffffffffu);
 static_assert(ptxv::detail::absdiff_u32(5u, 3u) == 2u);
 }  // namespace
+namespace {
+static_assert(ptxv::detail::sar32(0x80000000u, 31u) == 0xffffffffu);
+static_assert(ptxv::detail::sar32(0x40000000u, 30u) == 1u);
+}  // namespace
