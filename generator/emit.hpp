@@ -55,6 +55,7 @@ OutputFile emit_array(const Model&, const EmitOptions&);        // ptxv_array.hp
 OutputFile emit_tables(const Model&, const EmitOptions&);       // ptxv_tables.hpp
 OutputFile emit_variants_md(const Model&, const EmitOptions&);  // VARIANTS.md
 OutputFile emit_hwcheck(const Model&, const EmitOptions&);      // ptxv_hwcheck.cu
+OutputFile emit_cuda_hwcheck(const Model&, const EmitOptions&); // ptxv_cuda_hwcheck.cu, CUDA's intrinsics on a GPU
 OutputFile emit_cuda(const Model&, const EmitOptions&);         // ptxv_cuda.hpp, CUDA's SIMD intrinsics
 OutputFile emit_cuda_compat(const Model&, const EmitOptions&);  // ptxv_cuda_compat.hpp, under CUDA's names
 OutputFile emit_cuda_array(const Model&, const EmitOptions&);   // ptxv_cuda_array.hpp, over arrays

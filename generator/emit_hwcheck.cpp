@@ -117,78 +117,136 @@ std::string render(const Variant& v, const Form& form, const char* const (&regs)
     return s + ";";
 }
 
+// What one harness file holds; assemble() prints it around the scaffolding of
+// generator/primitives/hwcheck.cu.
+struct Harness {
+    std::string file, program, what, columns, compare;
+    std::string description;              // comment lines after the banner
+    std::vector<std::string> names;       // column 1 of each form's lines
+    std::vector<std::string> evaluations; // one macro line per form
+    std::string probe_operands;           // rows of kProbeOperands
+    std::size_t probes = 0;
+    unsigned forms_per_variant = 1, default_vectors = 1;
+};
+
+OutputFile assemble(const Harness& h, const EmitOptions& opt) {
+    const std::size_t forms = h.names.size();
+    const std::size_t kernels = (forms + kHwcheckFormsPerKernel - 1) / kHwcheckFormsPerKernel;
+    std::ostringstream o;
+    o << banner(opt) << "//\n" << h.description << "#include <cstddef>\n\n"
+      << "namespace {\n\n"
+      << "constexpr int kFormCount = " << forms << ";\n"
+      << "constexpr unsigned kProbeCount = " << h.probes << ";\n"
+      << "constexpr unsigned kFormsPerVariant = " << h.forms_per_variant << ";\n"
+      << "constexpr unsigned kDefaultVectors = " << h.default_vectors << ";\n"
+      << "constexpr const char* kSource = " << string_literal("ptxv-gen from " + opt.spec_display_name) << ";\n"
+      << "constexpr const char* kProgram = " << string_literal(h.program) << ";\n"
+      << "constexpr const char* kWhat = " << string_literal(h.what) << ";\n"
+      << "constexpr const char* kColumns = " << string_literal(h.columns) << ";\n"
+      << "constexpr const char* kCompare = " << string_literal(h.compare) << ";\n\n"
+      << "// Column 1 of form f's lines.\n"
+      << "const char* const kForms[kFormCount] = {\n";
+    for (const auto& t : h.names) o << "    " << string_literal(t) << ",\n";
+    o << "};\n\n"
+      << "// a, b, c of each probe.\n"
+      << "__constant__ const unsigned kProbeOperands[" << (h.probes ? h.probes : 1) << "][3] = {\n"
+      << (h.probes ? h.probe_operands : "    {0u, 0u, 0u},\n") << "};\n\n}  // namespace\n\n"
+      << fragment("hwcheck.cu", "prologue") << "\n";
+    for (std::size_t k = 0; k < kernels; ++k) {
+        o << "PTXV_KERNEL_BEGIN(forms_" << k << ")\n";
+        for (std::size_t f = k * kHwcheckFormsPerKernel; f < forms && f < (k + 1) * kHwcheckFormsPerKernel; ++f)
+            o << "    " << h.evaluations[f] << "\n";
+        o << "PTXV_KERNEL_END\n\n";
+    }
+    o << "void (*const kKernels[])(Out) = {\n";
+    for (std::size_t k = 0; k < kernels; ++k) o << "    forms_" << k << ",\n";
+    o << "};\n\n" << fragment("hwcheck.cu", "main");
+    return {h.file, o.str()};
+}
+
 }  // namespace
 
 OutputFile emit_hwcheck(const Model& model, const EmitOptions& opt) {
     const Spec& spec = model.spec;
     const std::vector<Variant>& variants = model.variants;
     ptxv::SplitMix64 rng(kSeed);
-    std::vector<std::string> texts, insns;
-    std::vector<bool> has_c;
+    Harness h;
+    h.file = "ptxv_hwcheck.cu";
+    h.program = "ptxv_hwcheck";
+    h.what = "PTX video instructions";
+    h.columns = "instruction, a, b, c, d (c is 0x00000000 where the instruction has no c)";
+    h.compare = "ptxv golden OUT.tsv";
+    h.forms_per_variant = kHwcheckFormsPerVariant;
+    h.default_vectors = kHwcheckDefaultVectors;
     static const char* const kNames[4] = {"r0", "r1", "r2", "r3"};
     static const char* const kPlaceholders[4] = {"%0", "%1", "%2", "%3"};
+    const auto add = [&](const std::string& text, const std::string& insn, bool has_c) {
+        h.evaluations.push_back((has_c ? "PTXV_FORM4(" : "PTXV_FORM3(") + std::to_string(h.names.size()) + ", " +
+                                string_literal(insn) + ")");
+        h.names.push_back(text);
+    };
     std::ostringstream probe_operands;
-    std::size_t probes = 0;
     for (const auto& p : spec.probes) {
-        texts.push_back(default_form(p.variant, p.has_c, kNames));
-        insns.push_back(default_form(p.variant, p.has_c, kPlaceholders));
-        has_c.push_back(p.has_c);
+        add(default_form(p.variant, p.has_c, kNames), default_form(p.variant, p.has_c, kPlaceholders), p.has_c);
         char buf[96];
         std::snprintf(buf, sizeof buf, "    {0x%08xu, 0x%08xu, 0x%08xu},  // %s predicts 0x%08x\n", p.a, p.b, p.c,
                       p.reading.c_str(), p.d);
         probe_operands << buf;
-        ++probes;
+        ++h.probes;
     }
+    h.probe_operands = probe_operands.str();
     for (const auto& v : variants)
         for (int k = 0; k < kHwcheckFormsPerVariant; ++k) {
             const bool plain = k == 0;
             const Form form = v.family->geometry == Geometry::scalar ? scalar_form(v, rng, plain) : simd_form(v, rng, plain);
-            texts.push_back(render(v, form, kNames));
-            insns.push_back(render(v, form, kPlaceholders));
-            has_c.push_back(form.has_c);
+            add(render(v, form, kNames), render(v, form, kPlaceholders), form.has_c);
         }
-    const std::size_t forms = texts.size();
-    const std::size_t kernels = (forms + kHwcheckFormsPerKernel - 1) / kHwcheckFormsPerKernel;
-
-    std::ostringstream o;
-    o << banner(opt) << "//\n"
-      << "// ptxv_hwcheck: runs " << forms << " forms (" << probes << " probes, then " << kHwcheckFormsPerVariant
+    std::ostringstream d;
+    d << "// ptxv_hwcheck: runs " << h.names.size() << " forms (" << h.probes << " probes, then " << kHwcheckFormsPerVariant
       << " per variant of " << variants.size() << ") of the PTX video instructions on a GPU\n"
       << "// and writes what the device computed, for `ptxv golden` to compare with both CPU engines.\n"
-      << "// The first " << probes << " forms are the spec's probes of its readings, on fixed operands. The first\n"
+      << "// The first " << h.probes << " forms are the spec's probes of its readings, on fixed operands. The first\n"
       << "// form of each variant uses every default; the others draw selectors, masks, d selectors and\n"
       << "// negations from the spec's tables. Instruction texts are ptxv's canonical spelling.\n"
       << "//\n"
       << "//   nvcc -arch=sm_90 -O2 -o ptxv_hwcheck ptxv_hwcheck.cu\n"
       << "//   ./ptxv_hwcheck out.tsv [vectors_per_form]     (default " << kHwcheckDefaultVectors << ")\n"
       << "//\n"
-      << "// PTX ISA " << spec.ptx_isa << "; forms valid per " << spec.oracle << ".\n"
-      << "#include <cstddef>\n\n"
-      << "namespace {\n\n"
-      << "constexpr int kFormCount = " << forms << ";\n"
-      << "constexpr unsigned kProbeCount = " << probes << ";\n"
-      << "constexpr unsigned kFormsPerVariant = " << kHwcheckFormsPerVariant << ";\n"
-      << "constexpr unsigned kDefaultVectors = " << kHwcheckDefaultVectors << ";\n"
-      << "constexpr const char* kSource = " << string_literal("ptxv-gen from " + opt.spec_display_name) << ";\n\n"
-      << "// Form f as ptxv prints it, with d, a, b, c in r0..r3.\n"
-      << "const char* const kForms[kFormCount] = {\n";
-    for (const auto& t : texts) o << "    " << string_literal(t) << ",\n";
-    o << "};\n\n"
-      << "// a, b, c of each probe.\n"
-      << "__constant__ const unsigned kProbeOperands[" << (probes ? probes : 1) << "][3] = {\n"
-      << (probes ? probe_operands.str() : "    {0u, 0u, 0u},\n") << "};\n\n}  // namespace\n\n"
-      << fragment("hwcheck.cu", "prologue") << "\n";
+      << "// PTX ISA " << spec.ptx_isa << "; forms valid per " << spec.oracle << ".\n";
+    h.description = d.str();
+    return assemble(h, opt);
+}
 
-    for (std::size_t k = 0; k < kernels; ++k) {
-        o << "PTXV_KERNEL_BEGIN(forms_" << k << ")\n";
-        for (std::size_t f = k * kHwcheckFormsPerKernel; f < forms && f < (k + 1) * kHwcheckFormsPerKernel; ++f)
-            o << "    " << (has_c[f] ? "PTXV_FORM4(" : "PTXV_FORM3(") << f << ", " << string_literal(insns[f]) << ")\n";
-        o << "PTXV_KERNEL_END\n\n";
+OutputFile emit_cuda_hwcheck(const Model& model, const EmitOptions& opt) {
+    Harness h;
+    h.file = "ptxv_cuda_hwcheck.cu";
+    h.program = "ptxv_cuda_hwcheck";
+    h.what = "CUDA SIMD intrinsics";
+    h.columns = "intrinsic, x, y, z, result (an argument the intrinsic does not take is 0x00000000)";
+    h.compare = "ptxv_cuda_golden OUT.tsv";
+    h.default_vectors = kCudaHwcheckDefaultVectors;
+    for (const auto& in : model.spec.intrinsics) {
+        static const char* const kArgs[3] = {"x", "y", "z"};
+        std::string call = in.name + "(";
+        for (std::size_t k = 0; k < in.args.size(); ++k)
+            call += std::string(k ? ", " : "") +
+                    (in.args[k].type == "int" ? "static_cast<int>(" + std::string(kArgs[k]) + ")" : kArgs[k]);
+        call += ")";
+        h.evaluations.push_back("PTXV_INTRINSIC(" + std::to_string(h.names.size()) + ", " +
+                                (in.args.size() > 1 ? "true" : "false") + ", " + (in.args.size() > 2 ? "true" : "false") +
+                                ", " + call + ")");
+        h.names.push_back(in.name);
     }
-    o << "void (*const kKernels[])(Out) = {\n";
-    for (std::size_t k = 0; k < kernels; ++k) o << "    forms_" << k << ",\n";
-    o << "};\n\n" << fragment("hwcheck.cu", "main");
-    return {"ptxv_hwcheck.cu", o.str()};
+    std::ostringstream d;
+    d << "// ptxv_cuda_hwcheck: calls CUDA's own " << h.names.size() << " SIMD intrinsics (the spec's cuda_intrinsics\n"
+      << "// table) on a GPU and writes what they returned, for ptxv_cuda_golden to compare with\n"
+      << "// ptxv::cuda and with the model of CUDA's documentation. The first 121 vectors of each\n"
+      << "// are every pair of 11 boundary words; the rest are drawn, biased towards lane boundaries.\n"
+      << "//\n"
+      << "//   nvcc -arch=sm_90 -O2 -o ptxv_cuda_hwcheck ptxv_cuda_hwcheck.cu\n"
+      << "//   ./ptxv_cuda_hwcheck out.tsv [vectors_per_form]     (default " << kCudaHwcheckDefaultVectors << ")\n";
+    h.description = d.str();
+    return assemble(h, opt);
 }
 
 }  // namespace ptxv::gen

@@ -1,4 +1,5 @@
-// ptxv-gen: the hardware truth harness (generated/ptxv_hwcheck.cu).
+// ptxv-gen: the hardware truth harnesses (generated/ptxv_hwcheck.cu and
+// generated/ptxv_cuda_hwcheck.cu).
 //
 // A standalone CUDA program that runs every variant, in several randomly drawn
 // but fixed operand forms, on a GPU and writes what the device computed as a
@@ -21,5 +22,8 @@ inline constexpr unsigned kHwcheckDefaultVectors = 128;
 // Forms per __global__ function: ptxas time grows faster than linearly with
 // function size, and each video instruction expands to an emulation sequence.
 inline constexpr int kHwcheckFormsPerKernel = 64;
+// Default vectors per intrinsic of ptxv_cuda_hwcheck.cu: 84 x 4096 is about
+// 344,000 lines (15 MB).
+inline constexpr unsigned kCudaHwcheckDefaultVectors = 4096;
 
 }  // namespace ptxv::gen

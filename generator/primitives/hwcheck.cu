@@ -14,6 +14,10 @@ constexpr unsigned kProbeCount = 1;
 constexpr unsigned kFormsPerVariant = 1;
 constexpr unsigned kDefaultVectors = 1;
 constexpr const char* kSource = "generator/primitives/hwcheck.cu";
+constexpr const char* kProgram = "ptxv_hwcheck";
+constexpr const char* kWhat = "PTX video instructions";
+constexpr const char* kColumns = "instruction, a, b, c, d (c is 0x00000000 where the instruction has no c)";
+constexpr const char* kCompare = "ptxv golden OUT.tsv";
 const char* const kForms[kFormCount] = {"vsub.u32.u32.u32.max r0, r1, r2, r3;", "vadd.u32.u32.u32 r0, r1, r2;"};
 __constant__ const unsigned kProbeOperands[1][3] = {{1u, 2u, 0u}};
 
@@ -34,7 +38,7 @@ namespace {
     do {                                                                                   \
         const cudaError_t err_ = (call);                                                   \
         if (err_ != cudaSuccess) {                                                         \
-            std::fprintf(stderr, "ptxv_hwcheck: %s: %s\n", #call, cudaGetErrorString(err_)); \
+            std::fprintf(stderr, "%s: %s: %s\n", kProgram, #call, cudaGetErrorString(err_));   \
             std::exit(1);                                                                  \
         }                                                                                  \
     } while (0)
@@ -128,7 +132,7 @@ __global__ void fill_operands(Out o, unsigned forms) {
     const unsigned f = static_cast<unsigned>(i / o.n);
     const unsigned v = static_cast<unsigned>(i % o.n);
     const std::uint64_t h = mix64(0x9e3779b97f4a7c15ull * ((static_cast<std::uint64_t>(f) << 32) | v) + 0x243f6a8885a308d3ull);
-    if (f < kProbeCount) {
+    if (f + 1u <= kProbeCount) {  // not `f < kProbeCount`: nvcc warns when there are none
         o.a[i] = kProbeOperands[f][0];
         o.b[i] = kProbeOperands[f][1];
         o.c[i] = kProbeOperands[f][2];
@@ -161,6 +165,19 @@ __global__ void fill_operands(Out o, unsigned forms) {
         o.c[i] = 0u;                                                           \
         o.d[i] = d;                                                            \
     }
+// One evaluation of a CUDA intrinsic (ptxv_cuda_hwcheck.cu): CALL is its call
+// on x, y, z, the words of a, b, c; the arguments it does not take are
+// recorded as 0.
+#define PTXV_INTRINSIC(F, TAKES_Y, TAKES_Z, CALL)                              \
+    {                                                                          \
+        const std::size_t i = static_cast<std::size_t>(F) * o.n + v;           \
+        const std::uint32_t x = o.a[i];                                        \
+        const std::uint32_t y = (TAKES_Y) ? o.b[i] : 0u;                       \
+        const std::uint32_t z = (TAKES_Z) ? o.c[i] : 0u;                       \
+        o.b[i] = y;                                                            \
+        o.c[i] = z;                                                            \
+        o.d[i] = static_cast<std::uint32_t>(CALL);                             \
+    }
 #define PTXV_KERNEL_BEGIN(K)                                                   \
     __global__ void K(Out o) {                                                 \
         const unsigned v = blockIdx.x * blockDim.x + threadIdx.x;              \
@@ -179,7 +196,13 @@ PTXV_KERNEL_BEGIN(forms_0)
     PTXV_FORM3(1, "vadd.u32.u32.u32 %0, %1, %2;")
 PTXV_KERNEL_END
 
-void (*const kKernels[])(Out) = {forms_0};
+// ptxv_cuda_hwcheck.cu's kernels call CUDA's intrinsics instead.
+PTXV_KERNEL_BEGIN(intrinsics_0)
+    PTXV_INTRINSIC(1, true, false, __vadd2(x, y))
+    PTXV_INTRINSIC(1, true, true, __sad(static_cast<int>(x), static_cast<int>(y), z))
+PTXV_KERNEL_END
+
+void (*const kKernels[])(Out) = {forms_0, intrinsics_0};
 
 // ptxv-gen: begin main
 std::uint32_t* device_array(std::size_t count) {
@@ -198,10 +221,10 @@ int main(int argc, char** argv) {
     if (argc < 2 || argc > 3 || std::strcmp(argv[1], "-h") == 0 || std::strcmp(argv[1], "--help") == 0) {
         std::fprintf(stderr,
                      "usage: %s OUT.tsv [vectors_per_form]\n"
-                     "Evaluates %d forms of the PTX video instructions on the GPU, %u vectors each by default,\n"
-                     "and writes one line per evaluation: INSTR<TAB>0xA<TAB>0xB<TAB>0xC<TAB>0xD.\n"
-                     "Compare with: ptxv golden OUT.tsv\n",
-                     argv[0], kFormCount, kDefaultVectors);
+                     "Evaluates %d forms of the %s on the GPU, %u vectors each by default,\n"
+                     "and writes one line per evaluation: %s, tab-separated.\n"
+                     "Compare with: %s\n",
+                     argv[0], kFormCount, kWhat, kDefaultVectors, kColumns, kCompare);
         return 2;
     }
     unsigned n = kDefaultVectors;
@@ -210,7 +233,7 @@ int main(int argc, char** argv) {
         errno = 0;
         const unsigned long x = std::strtoul(argv[2], &end, 10);
         if (errno != 0 || end == argv[2] || *end != '\0' || x == 0 || x > (1ul << 14)) {
-            std::fprintf(stderr, "ptxv_hwcheck: vectors_per_form must be 1..16384, got '%s'\n", argv[2]);
+            std::fprintf(stderr, "%s: vectors_per_form must be 1..16384, got '%s'\n", kProgram, argv[2]);
             return 2;
         }
         n = static_cast<unsigned>(x);
@@ -249,7 +272,7 @@ int main(int argc, char** argv) {
     for (int k = 0; k < 4; ++k) {
         host[k] = static_cast<std::uint32_t*>(std::malloc(total * sizeof(std::uint32_t)));
         if (host[k] == nullptr) {
-            std::fprintf(stderr, "ptxv_hwcheck: out of host memory\n");
+            std::fprintf(stderr, "%s: out of host memory\n", kProgram);
             return 1;
         }
         PTXV_CHECK(cudaMemcpy(host[k], dev_arrays[k], total * sizeof(std::uint32_t), cudaMemcpyDeviceToHost));
@@ -258,7 +281,7 @@ int main(int argc, char** argv) {
 
     std::FILE* out = std::fopen(argv[1], "w");
     if (out == nullptr) {
-        std::fprintf(stderr, "ptxv_hwcheck: cannot write %s: %s\n", argv[1], std::strerror(errno));
+        std::fprintf(stderr, "%s: cannot write %s: %s\n", kProgram, argv[1], std::strerror(errno));
         return 1;
     }
     static char buffer[1 << 20];
@@ -266,7 +289,7 @@ int main(int argc, char** argv) {
     char drv[32], rt[32];
     version_text(driver, drv, sizeof drv);
     version_text(runtime, rt, sizeof rt);
-    std::fprintf(out, "# ptxv_hwcheck: PTX video instructions evaluated on a GPU (%s)\n", kSource);
+    std::fprintf(out, "# %s: %s evaluated on a GPU (%s)\n", kProgram, kWhat, kSource);
     std::fprintf(out, "# gpu: %s sm_%d%d\n", prop.name, prop.major, prop.minor);
     std::fprintf(out, "# driver: %s\n", drv);
     std::fprintf(out, "# cuda runtime: %s\n", rt);
@@ -275,7 +298,7 @@ int main(int argc, char** argv) {
     std::fprintf(out, "# forms: %d (%u probes, then %u per variant)\n", kFormCount, kProbeCount, kFormsPerVariant);
     std::fprintf(out, "# probes: %u (the first forms: fixed operands that tell readings apart)\n", kProbeCount);
     std::fprintf(out, "# vectors per form: %u\n", n);
-    std::fprintf(out, "# columns: instruction, a, b, c, d (c is 0x00000000 where the instruction has no c)\n");
+    std::fprintf(out, "# columns: %s\n", kColumns);
     for (int f = 0; f < kFormCount; ++f)
         for (unsigned v = 0; v < n; ++v) {
             const std::size_t i = static_cast<std::size_t>(f) * n + v;
@@ -283,11 +306,11 @@ int main(int argc, char** argv) {
                          host[3][i]);
         }
     if (std::fclose(out) != 0) {
-        std::fprintf(stderr, "ptxv_hwcheck: error writing %s: %s\n", argv[1], std::strerror(errno));
+        std::fprintf(stderr, "%s: error writing %s: %s\n", kProgram, argv[1], std::strerror(errno));
         return 1;
     }
     for (auto* p : host) std::free(p);
-    std::printf("ptxv_hwcheck: %s sm_%d%d: %zu evaluations (%d forms x %u vectors) written to %s\n", prop.name,
+    std::printf("%s: %s sm_%d%d: %zu evaluations (%d forms x %u vectors) written to %s\n", kProgram, prop.name,
                 prop.major, prop.minor, total, kFormCount, n, argv[1]);
     return 0;
 }

@@ -62,7 +62,7 @@ fi
 say "build ($arch, nvcc from $cuda_root)"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DPTXV_BUILD_BENCH=OFF -DPTXV_BUILD_HWCHECK=ON \
   -DPTXV_HWCHECK_ARCH="$arch" -DCUDAToolkit_ROOT="$cuda_root"
-cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_hwcheck_O0 ptxv_cli
+cmake --build "$build" -j"$(nproc)" --target ptxv_hwcheck ptxv_hwcheck_O0 ptxv_cli ptxv_cuda_hwcheck ptxv_cuda_golden
 
 mkdir -p "$out"
 say "run on the GPU"
@@ -74,6 +74,7 @@ hwcheck_failed() {
 "$build/bin/ptxv_hwcheck" "$out/device.tsv" $vectors || hwcheck_failed
 "$build/bin/ptxv_hwcheck" "$out/golden-candidate.tsv" "$golden_vectors" || hwcheck_failed
 "$build/bin/ptxv_hwcheck_O0" "$out/device-O0.tsv" $vectors || hwcheck_failed
+"$build/bin/ptxv_cuda_hwcheck" "$out/cuda-intrinsics.tsv" || hwcheck_failed
 
 say "default build against -Xptxas -O0"
 # Same forms, same operands: only d can differ. Header lines name the build.
@@ -106,6 +107,11 @@ status=0
 "$build/bin/ptxv" golden "$out/device.tsv" > "$out/compare.txt" || status=$?
 "$build/bin/ptxv" golden "$out/golden-candidate.tsv" > "$out/compare-candidate.txt" || status=$((status | $?))
 cat "$out/compare.txt"
+# CUDA's own intrinsics against ptxv::cuda (and the documentation's model).
+cuda_status=0
+"$build/bin/ptxv_cuda_golden" "$out/cuda-intrinsics.tsv" > "$out/compare-cuda.txt" || cuda_status=$?
+tail -n 3 "$out/compare-cuda.txt"
+status=$((status | cuda_status))
 
 gpu="$(sed -n 's/^# gpu: //p' "$out/device.tsv" | head -n1)"
 slug="$(printf '%s' "$gpu" | tr 'A-Z' 'a-z' | sed 's/[^a-z0-9_]\{1,\}/-/g; s/^-//; s/-$//')"
@@ -144,10 +150,21 @@ if [ "$status" -eq 0 ]; then verdict="AGREE: both engines match the device on ev
   grep '^#' "$out/device.tsv" | head -n 20
   echo '```'
   echo
+  echo "## CUDA's intrinsics (\`ptxv_cuda_golden $out/cuda-intrinsics.tsv\`)"
+  echo
+  echo '```'
+  cat "$out/compare-cuda.txt"
+  echo '```'
+  echo
   echo "## Compare (\`ptxv golden $out/device.tsv\`)"
   echo
   echo '```'
   cat "$out/compare.txt"
+# CUDA's own intrinsics against ptxv::cuda (and the documentation's model).
+cuda_status=0
+"$build/bin/ptxv_cuda_golden" "$out/cuda-intrinsics.tsv" > "$out/compare-cuda.txt" || cuda_status=$?
+tail -n 3 "$out/compare-cuda.txt"
+status=$((status | cuda_status))
   echo '```'
   echo
   echo "## Next steps"
