@@ -202,8 +202,9 @@ u32 plain_vadd_u(u32 a, u32 b, u32) { return static_cast<u32>(i64{a} + i64{b}); 
 u32 plain_vadd_s_sat(u32 a, u32 b, u32) { return static_cast<u32>(clamp64(s64(a) + s64(b), kS32Min, kS32Max)); }
 u32 plain_vsub_su_sat(u32 a, u32 b, u32) { return static_cast<u32>(clamp64(i64{a} - s64(b), kS32Min, kS32Max)); }
 u32 plain_vsub_u_max(u32 a, u32 b, u32 c) {
-    const u32 t = static_cast<u32>(i64{a} - i64{b});
-    return t > c ? t : c;
+    // R8: the difference's low word, sign-extended, compared as a 64-bit pattern.
+    const std::uint64_t t = static_cast<std::uint64_t>(s64(static_cast<u32>(i64{a} - i64{b})));
+    return static_cast<u32>(t > c ? t : c);
 }
 u32 plain_vabsdiff_us(u32 a, u32 b, u32) {
     const i64 t = s64(a) - s64(b);

@@ -137,6 +137,14 @@ PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
+PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
+    return (x & m) | (y & ~m);
+}
+PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
+}
 // 32-bit words compared as unsigned or as signed values, then one
 // conditional move; compilers emit cmp and cmov, not a jump, and in a loop
 // pminud/pminsd or their SSE2 equivalents. For R8's secondary .min/.max (with
@@ -175,18 +183,24 @@ PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
 }
 // R1: per selector code, the left shift that puts the selected part's top
 // bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
-// d selector code, the byte position of the merge and the narrowing (0: word,
-// 2: half-word, 3: byte). Codes that name no part read and write the word
-// (none, and the ignored .b01/.b12/.b23, R16).
+// d selector code, the byte position of the merge, the narrowing (0: word,
+// 2: half-word, 3: byte) and how far the result moves into it: a byte
+// selector moves the result's low byte there, a half-word selector takes the
+// result's half-word in place (R9). Codes that name no part read and write the
+// word (none, and the ignored .b01/.b12/.b23, R16).
 struct SelPart {
-    unsigned code, left, right, position, narrowing;
+    unsigned code, left, right, position, narrowing, move;
 };
 PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
-    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3}, {sel::b1, 2, 3, 1, 3}, {sel::b2, 1, 3, 2, 3},
-                                 {sel::b3, 0, 3, 3, 3}, {sel::h0, 2, 2, 0, 2}, {sel::h1, 0, 2, 2, 2}};
+    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3, 0}, {sel::b1, 2, 3, 1, 3, 1}, {sel::b2, 1, 3, 2, 3, 2},
+                                 {sel::b3, 0, 3, 3, 3, 3}, {sel::h0, 2, 2, 0, 2, 0}, {sel::h1, 0, 2, 2, 2, 0}};
     std::uint64_t t = 0;
     for (const SelPart& p : parts) {
-        const unsigned v = field == 0 ? p.left : field == 1 ? p.right : field == 2 ? p.position : p.narrowing;
+        const unsigned v = field == 0   ? p.left
+                           : field == 1 ? p.right
+                           : field == 2 ? p.position
+                           : field == 3 ? p.narrowing
+                                        : p.move;
         t |= std::uint64_t{v} << ((field < 2 ? 4u : 2u) * p.code);
     }
     return t;
@@ -196,13 +210,18 @@ PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
 // lookups in registers, two shifts, on 32 bits, and compilers see a 32-bit
 // value extended.
 inline constexpr std::uint64_t kSelLeft = sel_table(0), kSelRight = sel_table(1);
-inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3);
+inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3), kDselMove = sel_table(4);
 PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((kSelLeft >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((kSelRight >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// vmad's unsigned operand (R13): a byte or half-word zero-extended, a whole
+// word (no right shift) sign-extended.
+PTXV_FI constexpr std::int64_t xv(std::uint32_t x, unsigned s) noexcept {
+    return static_cast<std::int64_t>(xu(x, s)) - (static_cast<std::int64_t>((xr(s) == 0u) & (x >> 31)) << 32);
+}
 // The same as words: the extended value modulo 2^32, all that a form needs
 // when only d's low word is read and the operands share a signedness.
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
@@ -214,15 +233,12 @@ PTXV_FI constexpr std::uint32_t sar32(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> s);
 }
 // Saturating 32-bit sums and differences, for .sat where d, a and b share a
-// type and d is a whole word (a secondary operation, no d selector).
+// type and d is a whole word (a secondary operation, no d selector). An
+// unsigned sum is not clamped above (R6), so it needs none.
 // Signed: an overflow is a sum whose sign differs from both operands' (for
 // x - y, from x's and ~y's); it saturates to the bound of x's sign.
 // The results are selected with masks, not ternaries, which GCC may turn
 // into jumps when a min or max follows (.sat.min).
-PTXV_FI constexpr std::uint32_t addsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
-    const std::uint32_t s = x + y;
-    return s | (0u - static_cast<std::uint32_t>(s < x));
-}
 PTXV_FI constexpr std::uint32_t subsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x - y) & (static_cast<std::uint32_t>(x < y) - 1u);
 }
@@ -243,32 +259,26 @@ PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
 PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
     return static_cast<unsigned>(((kDselPosition >> ((ds & 15u) << 1)) & 3u) << 3);
 }
+PTXV_FI constexpr unsigned dmove(unsigned ds) noexcept {
+    return static_cast<unsigned>(((kDselMove >> ((ds & 15u) << 1)) & 3u) << 3);
+}
 // R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
-// product is negated, the xor that negates c (the pseudocode's else-if chain
-// drops c's negation under a product negation), and signedFinal's negation
-// part, which is also the +1 completing a two's-complement negation.
+// product is negated, whether c is (the pseudocode's else-if chain drops c's
+// negation under a product negation), and signedFinal's negation part.
 PTXV_FI constexpr unsigned neg_ab(unsigned neg) noexcept { return (neg ^ (neg >> 1)) & 1u; }
-PTXV_FI constexpr std::uint32_t neg_cx(unsigned neg) noexcept {
-    return 0u - (((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u));
-}
+PTXV_FI constexpr unsigned neg_c(unsigned neg) noexcept { return ((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u); }
 PTXV_FI constexpr unsigned neg_sf(unsigned neg) noexcept { return neg_ab(neg) | ((neg >> 2) & 1u); }
+// x negated where m is all ones, kept where it is 0 (two's complement).
+PTXV_FI constexpr std::int64_t negate_if(std::int64_t x, std::uint64_t m) noexcept {
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
+}
+// R9: the merge of the result t into c under the d selector ds.
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
+    return c ^ ((c ^ (t << dmove(ds))) & (dmask(ds) << dpos(ds)));
 }
-// The same for t in {0, 1}, which fits any field: no mask on t.
-PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return (c & ~(dmask(ds) << p)) | (t << p);
-}
-// vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
-// result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
-// test decides, and the high word's sign says which bound applies outside.
-PTXV_FI constexpr std::uint32_t sat32(std::uint64_t hi, std::uint64_t lo, std::uint64_t o) noexcept {
-    const std::uint64_t l = lo + o;
-    const std::uint64_t h = hi + static_cast<std::uint64_t>(l < lo);
-    const std::uint32_t bound = static_cast<std::uint32_t>(h >> 63) - 1u;
-    return sel32((h | (l >> 32)) == 0, static_cast<std::uint32_t>(l), bound) - static_cast<std::uint32_t>(o);
+// The low 34 bits of x read as a signed number (vshl/vshr's .sat, R6).
+PTXV_FI constexpr std::int64_t sx34(std::uint64_t x) noexcept {
+    return static_cast<std::int64_t>((x & 0x3ffffffffull) ^ 0x200000000ull) - 0x200000000ll;
 }
 // Selector and mask checks for the template forms.
 PTXV_HD constexpr bool in_set(std::uint32_t set, unsigned v) noexcept { return v < 32u && ((set >> v) & 1u) != 0; }
@@ -527,7 +537,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -544,7 +554,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -561,8 +571,9 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -570,7 +581,7 @@ namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    return detail::addsat_u32(ta, tb);
+    return ta + tb;
 }
 }  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -592,7 +603,7 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    const std::uint32_t t = ta + tb;
     return t + c;
 }
 }  // namespace rt
@@ -609,8 +620,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
-    return detail::min_u32(t, c);
+    const std::uint32_t t = ta + tb;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -626,8 +637,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
-    return detail::max_u32(t, c);
+    const std::uint32_t t = ta + tb;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -679,7 +690,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -696,7 +707,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -713,8 +724,9 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -733,7 +745,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -751,8 +763,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -769,8 +781,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -822,7 +834,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -839,7 +851,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -856,8 +868,9 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -876,7 +889,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -894,8 +907,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -912,8 +925,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -965,7 +978,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -982,7 +995,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -999,8 +1012,9 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1038,7 +1052,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1056,7 +1070,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1142,8 +1156,9 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1285,8 +1300,9 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1428,8 +1444,9 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1571,8 +1588,9 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1689,7 +1707,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1706,7 +1724,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1723,8 +1741,9 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1772,7 +1791,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1789,7 +1808,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1841,7 +1860,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1858,7 +1877,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1875,8 +1894,9 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1895,7 +1915,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -1913,8 +1933,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1931,8 +1951,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1984,7 +2004,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2001,7 +2021,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2018,8 +2038,9 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2057,7 +2078,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2075,7 +2096,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2127,7 +2148,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2144,7 +2165,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2161,8 +2182,9 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2200,7 +2222,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2218,7 +2240,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2304,8 +2326,9 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2447,8 +2470,9 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2590,8 +2614,9 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smax(t, -0x80000000ll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2733,8 +2758,9 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2885,8 +2911,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2924,7 +2951,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2942,7 +2969,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2994,7 +3021,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3011,7 +3038,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3028,8 +3055,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3048,7 +3076,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, st
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = t;
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -3066,8 +3094,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3084,8 +3112,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3137,7 +3165,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3154,7 +3182,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3171,8 +3199,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3191,7 +3220,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, st
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = t;
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
@@ -3209,8 +3238,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3227,8 +3256,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3314,8 +3343,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3353,7 +3383,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3371,7 +3401,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3423,7 +3453,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3440,7 +3470,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3457,8 +3487,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3496,7 +3527,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3514,7 +3545,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3566,7 +3597,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3583,7 +3614,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3600,8 +3631,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::u
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3639,7 +3671,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3657,7 +3689,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3709,7 +3741,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3726,7 +3758,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3743,8 +3775,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3782,7 +3815,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3800,7 +3833,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, st
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3852,7 +3885,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3869,7 +3902,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3886,8 +3919,9 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::u
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3925,7 +3959,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3943,7 +3977,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4029,8 +4063,9 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4068,7 +4103,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4086,7 +4121,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4138,7 +4173,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4155,7 +4190,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4172,8 +4207,9 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4211,7 +4247,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4229,7 +4265,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4281,7 +4317,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4298,7 +4334,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4315,8 +4351,9 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4354,7 +4391,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4372,7 +4409,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4424,7 +4461,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4441,7 +4478,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4458,8 +4495,9 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4497,7 +4535,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4515,7 +4553,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4567,7 +4605,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4584,7 +4622,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4601,8 +4639,9 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4640,7 +4679,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4658,7 +4697,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4710,7 +4749,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4727,7 +4766,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4744,8 +4783,9 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4783,7 +4823,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4801,7 +4841,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4853,7 +4893,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4870,7 +4910,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4887,8 +4927,9 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4926,7 +4967,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4944,7 +4985,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5030,8 +5071,9 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5069,7 +5111,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5087,7 +5129,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5173,8 +5215,9 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5212,7 +5255,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5230,7 +5273,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5282,7 +5325,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5299,7 +5342,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5316,8 +5359,9 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5355,7 +5399,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5373,7 +5417,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5425,7 +5469,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5442,7 +5486,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5459,8 +5503,9 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5498,7 +5543,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5516,7 +5561,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5568,7 +5613,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5585,7 +5630,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5602,8 +5647,9 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5641,7 +5687,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5659,7 +5705,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5711,7 +5757,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5728,7 +5774,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5745,8 +5791,9 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5784,7 +5831,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5802,7 +5849,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5854,7 +5901,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5871,7 +5918,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5888,8 +5935,9 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5927,7 +5975,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5945,7 +5993,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5997,7 +6045,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6014,7 +6062,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6031,8 +6079,9 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6070,7 +6119,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6088,7 +6137,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6174,8 +6223,9 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6213,7 +6263,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6231,7 +6281,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6244,13 +6294,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
@@ -6263,13 +6313,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
@@ -6281,14 +6331,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6299,14 +6349,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6317,17 +6367,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6339,16 +6389,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6359,16 +6410,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6379,16 +6431,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6403,7 +6456,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6421,7 +6474,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -6434,13 +6487,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6451,13 +6505,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6468,17 +6523,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6490,16 +6545,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6510,16 +6566,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6530,16 +6587,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6550,13 +6608,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
@@ -6569,13 +6627,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
@@ -6587,14 +6645,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6605,14 +6663,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6623,17 +6681,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6645,16 +6703,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6665,16 +6724,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6685,16 +6745,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6709,7 +6770,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6727,7 +6788,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -6740,13 +6801,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6757,13 +6819,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6774,17 +6837,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6796,16 +6859,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6816,16 +6880,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6836,16 +6901,17 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6856,13 +6922,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
@@ -6875,13 +6941,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
@@ -6893,14 +6959,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6911,14 +6977,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6929,17 +6995,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -6951,16 +7017,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6971,16 +7038,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6991,16 +7059,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7015,7 +7084,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7033,7 +7102,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7046,13 +7115,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7063,13 +7133,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7080,17 +7151,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7102,16 +7173,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7122,16 +7194,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7142,16 +7215,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7162,13 +7236,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
@@ -7181,13 +7255,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
@@ -7199,14 +7273,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7217,14 +7291,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, low word
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7235,17 +7309,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7257,16 +7331,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7277,16 +7352,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7297,16 +7373,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7321,7 +7398,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7339,7 +7416,7 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7352,13 +7429,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7369,13 +7447,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7386,17 +7465,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7408,16 +7487,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7428,16 +7508,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7448,16 +7529,17 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift, 65-bit value kept as low word + order key, branch-free clamp
+// lowering: 64-bit shift, branch-free clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7472,10 +7554,10 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7491,10 +7573,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uin
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7509,10 +7591,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7527,10 +7609,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7545,12 +7627,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7566,11 +7649,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7585,11 +7670,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7604,11 +7691,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7623,7 +7712,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7641,7 +7730,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -7654,13 +7743,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7671,13 +7761,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7692,12 +7783,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7713,11 +7805,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7732,11 +7826,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7751,11 +7847,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7770,10 +7868,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7789,10 +7887,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uin
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7807,10 +7905,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7825,10 +7923,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7843,12 +7941,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7864,11 +7963,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7883,11 +7984,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7902,11 +8005,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7921,7 +8026,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -7939,7 +8044,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -7952,13 +8057,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::min_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7969,13 +8075,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::max_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7990,12 +8097,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8011,11 +8119,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8030,11 +8140,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8049,11 +8161,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8068,10 +8182,10 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8087,10 +8201,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uin
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8105,10 +8219,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8123,10 +8237,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8141,12 +8255,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8162,11 +8277,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8181,11 +8298,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8200,11 +8319,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8219,7 +8340,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -8237,7 +8358,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -8250,13 +8371,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8267,13 +8389,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8288,12 +8411,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8309,11 +8433,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8328,11 +8454,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8347,11 +8475,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8366,10 +8496,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8385,10 +8515,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uin
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8403,10 +8533,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8421,10 +8551,10 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8439,12 +8569,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8460,11 +8591,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std:
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8479,11 +8612,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8498,11 +8633,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8517,7 +8654,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -8535,7 +8672,7 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -8548,13 +8685,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::min_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8565,13 +8703,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.wrap: amount below 32)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::max_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8586,12 +8725,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8607,11 +8747,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8626,11 +8768,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8645,11 +8789,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8662,18 +8808,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 // ---- vmad (PTX ISA 9.7.18.1.3) vmad
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8685,20 +8826,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8710,20 +8845,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8735,19 +8864,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.sat; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, (std::uint64_t{sf} << 31));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8759,21 +8883,15 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.sat.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8785,21 +8903,15 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.sat.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8811,15 +8923,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8831,17 +8941,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8853,17 +8960,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8875,16 +8979,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po.sat; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8896,18 +8997,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po.sat.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8919,18 +9016,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po.sat.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8942,18 +9035,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8965,21 +9053,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8991,21 +9072,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9017,20 +9091,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9042,22 +9109,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9069,22 +9128,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9096,16 +9147,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9117,19 +9165,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9141,19 +9184,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9165,18 +9203,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9188,20 +9221,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9213,20 +9240,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9238,18 +9259,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9261,21 +9277,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9287,21 +9296,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9313,20 +9315,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9338,22 +9333,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9365,22 +9352,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9392,16 +9371,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9413,19 +9389,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9437,19 +9408,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9461,18 +9427,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9484,20 +9445,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9509,20 +9464,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9534,18 +9483,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9557,21 +9501,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9583,21 +9520,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9609,20 +9539,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9634,22 +9557,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9661,22 +9576,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9688,16 +9595,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9709,19 +9613,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9733,19 +9632,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9757,18 +9651,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9780,20 +9669,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9805,20 +9688,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9830,18 +9707,13 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9853,20 +9725,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9878,20 +9744,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9903,19 +9763,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.sat; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, (std::uint64_t{sf} << 31));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9927,21 +9782,15 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.sat.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9953,21 +9802,15 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.sat.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9979,15 +9822,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9999,17 +9840,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10021,17 +9859,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words
+// lowering: unsigned 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10043,16 +9878,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po.sat; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10064,18 +9896,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po.sat.shr7; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10087,18 +9915,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po.sat.shr15; readings R1 R13 R16
-// lowering: unsigned 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: unsigned 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10110,18 +9934,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10133,21 +9952,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10159,21 +9971,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10185,20 +9990,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10210,22 +10008,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10237,22 +10027,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10264,16 +10046,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10285,19 +10064,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10309,19 +10083,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10333,18 +10102,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10356,20 +10120,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10381,20 +10139,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10406,18 +10158,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10429,21 +10176,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10455,21 +10195,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10481,20 +10214,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10506,22 +10232,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10533,22 +10251,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10560,16 +10270,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10581,19 +10288,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10605,19 +10307,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10629,18 +10326,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10652,20 +10344,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10677,20 +10363,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10702,18 +10382,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10725,21 +10400,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t 
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10751,21 +10419,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10777,20 +10438,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uin
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10802,22 +10456,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10829,22 +10475,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10856,16 +10494,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10877,19 +10512,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10901,19 +10531,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::u
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words
+// lowering: signed 64-bit product and sum
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10925,18 +10550,13 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po.sat; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10948,20 +10568,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::ui
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po.sat.shr7; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10973,20 +10587,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, st
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po.sat.shr15; readings R1 R13 R16
-// lowering: signed 64-bit product, 128-bit sum as two words, one-compare 32-bit clamp
+// lowering: signed 64-bit product and sum, branch-free 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11006,7 +10614,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11075,7 +10683,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11144,7 +10752,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11213,7 +10821,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11282,7 +10890,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11351,7 +10959,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11420,7 +11028,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11489,7 +11097,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11558,7 +11166,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11627,7 +11235,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11696,7 +11304,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11765,7 +11373,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11834,7 +11442,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11869,7 +11477,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11886,7 +11494,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11903,7 +11511,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -11938,7 +11546,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11955,7 +11563,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11972,7 +11580,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12007,7 +11615,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12024,7 +11632,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12041,7 +11649,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12076,7 +11684,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12093,7 +11701,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12110,7 +11718,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12145,7 +11753,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12162,7 +11770,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12179,7 +11787,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12214,7 +11822,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12231,7 +11839,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12248,7 +11856,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12283,7 +11891,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12300,7 +11908,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12317,7 +11925,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12352,7 +11960,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12369,7 +11977,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12386,7 +11994,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12421,7 +12029,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12438,7 +12046,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12455,7 +12063,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12490,7 +12098,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12507,7 +12115,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12524,7 +12132,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12559,7 +12167,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12576,7 +12184,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12593,7 +12201,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -12628,7 +12236,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -12645,7 +12253,7 @@ PTXV_FI constexpr std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

@@ -43,12 +43,12 @@ struct VariantFns {
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
 // w[2], w[3] the b selector's, w[4] the d selector's position, w[5] its
 // bits, w[6] those bits at the position, w[7] x as given, w[8]-w[10] x read
-// as vmad's negations (NegP).
+// as vmad's negations (NegP), w[11] how far the merge moves the result.
 struct SelP {
     std::uint32_t l, r;
 };
 struct DselP {
-    std::uint32_t pos, bits, at;
+    std::uint32_t pos, bits, at, move;
 };
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
     return static_cast<std::int32_t>(x << (s.l & 31u)) >> (s.r & 31u);
@@ -56,24 +56,24 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, SelP s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
 PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
+PTXV_FI constexpr std::int64_t xv(std::uint32_t x, SelP s) noexcept {
+    return static_cast<std::int64_t>(xu(x, s)) - (static_cast<std::int64_t>((s.r == 0u) & (x >> 31)) << 32);
+}
 PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
-    return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
+    return c ^ ((c ^ (t << (d.move & 31u))) & d.at);
 }
-// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_cx, neg_sf.
+// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_c, neg_sf.
 struct NegP {
-    std::uint32_t ab, cx, sf;
+    std::uint32_t ab, c, sf;
 };
 PTXV_FI constexpr unsigned neg_ab(NegP n) noexcept { return n.ab; }
-PTXV_FI constexpr std::uint32_t neg_cx(NegP n) noexcept { return n.cx; }
+PTXV_FI constexpr unsigned neg_c(NegP n) noexcept { return n.c; }
 PTXV_FI constexpr unsigned neg_sf(NegP n) noexcept { return n.sf; }
-PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
-    return (c & ~d.at) | (t << (d.pos & 31u));
-}
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
-    w[8] = neg_ab(x), w[9] = neg_cx(x), w[10] = neg_sf(x), w[11] = 0;
+    w[8] = neg_ab(x), w[9] = neg_c(x), w[10] = neg_sf(x), w[11] = dmove(x);
 }
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
@@ -192,7 +192,7 @@ inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -224,7 +224,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -238,7 +238,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -249,12 +249,13 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -268,7 +269,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
+    const std::uint32_t t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -282,8 +283,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
-    return detail::min_u32(t, c);
+    const std::uint32_t t = ta + tb;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -296,8 +297,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat_u32(ta, tb);
-    return detail::max_u32(t, c);
+    const std::uint32_t t = ta + tb;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -308,7 +309,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -340,7 +341,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -354,7 +355,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -365,12 +366,13 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -385,7 +387,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace detail::pre
@@ -400,8 +402,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -415,8 +417,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -427,7 +429,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -459,7 +461,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -473,7 +475,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -484,12 +486,13 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -504,7 +507,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace detail::pre
@@ -519,8 +522,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -534,8 +537,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -546,7 +549,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -578,7 +581,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -592,7 +595,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -603,12 +606,13 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -639,7 +643,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -654,7 +658,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -665,7 +669,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -722,12 +726,13 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -784,7 +789,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -841,12 +846,13 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -903,7 +909,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -960,12 +966,13 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1022,7 +1029,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
@@ -1079,12 +1086,13 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1138,7 +1146,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1170,7 +1178,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1184,7 +1192,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1195,12 +1203,13 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1229,7 +1238,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1243,7 +1252,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1254,7 +1263,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1286,7 +1295,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1300,7 +1309,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1311,12 +1320,13 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1331,7 +1341,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::int64_t ts = detail::smax(t, 0);
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace detail::pre
@@ -1346,8 +1356,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1361,8 +1371,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = detail::smax(t, 0);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1373,7 +1383,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1405,7 +1415,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1419,7 +1429,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1430,12 +1440,13 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1466,7 +1477,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1481,7 +1492,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1492,7 +1503,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1524,7 +1535,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1538,7 +1549,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1549,12 +1560,13 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1585,7 +1597,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1600,7 +1612,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1611,7 +1623,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1668,12 +1680,13 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1730,7 +1743,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1787,12 +1800,13 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1849,7 +1863,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -1906,12 +1920,13 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smax(t, -0x80000000ll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1968,7 +1983,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
@@ -2025,12 +2040,13 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2084,7 +2100,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
@@ -2141,12 +2157,13 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2177,7 +2194,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2192,7 +2209,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2203,7 +2220,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
@@ -2235,7 +2252,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2249,7 +2266,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2260,12 +2277,13 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2280,7 +2298,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = t;
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace detail::pre
@@ -2295,8 +2313,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2310,8 +2328,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2322,7 +2340,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
@@ -2354,7 +2372,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2368,7 +2386,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2379,12 +2397,13 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2399,7 +2418,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
+    const std::int64_t ts = t;
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace detail::pre
@@ -2414,8 +2433,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2429,8 +2448,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t ts = t;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2441,7 +2460,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
@@ -2498,12 +2517,13 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2534,7 +2554,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2549,7 +2569,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2560,7 +2580,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
@@ -2592,7 +2612,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2606,7 +2626,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2617,12 +2637,13 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2653,7 +2674,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2668,7 +2689,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2679,7 +2700,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
@@ -2711,7 +2732,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2725,7 +2746,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2736,12 +2757,13 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2772,7 +2794,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2787,7 +2809,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2798,7 +2820,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
@@ -2830,7 +2852,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2844,7 +2866,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2855,12 +2877,13 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2891,7 +2914,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2906,7 +2929,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2917,7 +2940,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
@@ -2949,7 +2972,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2963,7 +2986,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2974,12 +2997,13 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3010,7 +3034,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3025,7 +3049,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3036,7 +3060,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
@@ -3093,12 +3117,13 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3129,7 +3154,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3144,7 +3169,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3155,7 +3180,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
@@ -3187,7 +3212,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3201,7 +3226,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3212,12 +3237,13 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3248,7 +3274,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3263,7 +3289,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3274,7 +3300,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
@@ -3306,7 +3332,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3320,7 +3346,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3331,12 +3357,13 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3367,7 +3394,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3382,7 +3409,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3393,7 +3420,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
@@ -3425,7 +3452,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3439,7 +3466,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3450,12 +3477,13 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3486,7 +3514,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3501,7 +3529,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3512,7 +3540,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
@@ -3544,7 +3572,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3558,7 +3586,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3569,12 +3597,13 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3605,7 +3634,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3620,7 +3649,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3631,7 +3660,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
@@ -3663,7 +3692,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3677,7 +3706,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3688,12 +3717,13 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3724,7 +3754,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3739,7 +3769,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3750,7 +3780,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
@@ -3782,7 +3812,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3796,7 +3826,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3807,12 +3837,13 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3843,7 +3874,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3858,7 +3889,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3869,7 +3900,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smin32(ta, tb);
@@ -3926,12 +3957,13 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3962,7 +3994,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3977,7 +4009,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3988,7 +4020,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
@@ -4045,12 +4077,13 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4081,7 +4114,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4096,7 +4129,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4107,7 +4140,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
@@ -4139,7 +4172,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4153,7 +4186,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4164,12 +4197,13 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4200,7 +4234,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4215,7 +4249,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4226,7 +4260,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
@@ -4258,7 +4292,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4272,7 +4306,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4283,12 +4317,13 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4319,7 +4354,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4334,7 +4369,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4345,7 +4380,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
@@ -4377,7 +4412,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
-    return detail::min_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4391,7 +4426,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
-    return detail::max_u32(t, c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4402,12 +4437,13 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
+    const std::int64_t tw = detail::smax(t, 0);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4438,7 +4474,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4453,7 +4489,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4464,7 +4500,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
@@ -4496,7 +4532,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return detail::min_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4510,7 +4546,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return detail::max_s32(t, c);
+    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4521,12 +4557,13 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4557,7 +4594,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4572,7 +4609,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4583,7 +4620,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
@@ -4615,7 +4652,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4629,7 +4666,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4640,12 +4677,13 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4676,7 +4714,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4691,7 +4729,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4702,7 +4740,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
@@ -4734,7 +4772,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4748,7 +4786,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4759,12 +4797,13 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
+    const std::int64_t tw = detail::smin(t, 0x7fffffffll);
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4795,7 +4834,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4810,7 +4849,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4821,7 +4860,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::smax32(ta, tb);
@@ -4878,12 +4917,13 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
+    const std::int64_t tw = t;
+    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4914,7 +4954,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4929,7 +4969,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4940,11 +4980,11 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
@@ -4957,9 +4997,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
@@ -4972,10 +5012,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4987,10 +5027,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5001,15 +5041,15 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5021,12 +5061,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5038,12 +5079,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5055,12 +5097,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5071,9 +5114,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -5087,7 +5130,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -5100,10 +5143,11 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5114,10 +5158,11 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5128,15 +5173,15 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5148,12 +5193,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5165,12 +5211,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5182,12 +5229,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5198,11 +5246,11 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
@@ -5215,9 +5263,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
@@ -5230,10 +5278,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5245,10 +5293,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_u32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5259,15 +5307,15 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5279,12 +5327,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5296,12 +5345,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5313,12 +5363,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5329,9 +5380,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -5345,7 +5396,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -5358,10 +5409,11 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5372,10 +5424,11 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5386,15 +5439,15 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5406,12 +5459,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5423,12 +5477,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5440,12 +5495,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, 0), 0xffffffffll);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5456,11 +5512,11 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
@@ -5473,9 +5529,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
@@ -5488,10 +5544,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5503,10 +5559,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5517,15 +5573,15 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5537,12 +5593,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5554,12 +5611,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5571,12 +5629,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull));
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5587,9 +5646,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -5603,7 +5662,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -5616,10 +5675,11 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5630,10 +5690,11 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5644,15 +5705,15 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5664,12 +5725,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5681,12 +5743,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5698,12 +5761,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5714,11 +5778,11 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
@@ -5731,9 +5795,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
@@ -5746,10 +5810,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::min_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5761,10 +5825,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    return detail::max_s32(static_cast<std::uint32_t>(w), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5775,15 +5839,15 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5795,12 +5859,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5812,12 +5877,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5829,12 +5895,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5845,9 +5912,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -5861,7 +5928,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -5874,10 +5941,11 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5888,10 +5956,11 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta << s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5902,15 +5971,15 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5922,12 +5991,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5939,12 +6009,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5956,12 +6027,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint64_t w = static_cast<std::uint64_t>(ta) << s;
-    const std::int64_t t = static_cast<std::int64_t>(w);
-    const std::int64_t ts = detail::wmin(detail::wmax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5972,12 +6044,12 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5989,10 +6061,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6004,10 +6076,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6019,10 +6091,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6033,14 +6105,15 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6052,11 +6125,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6068,11 +6143,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6084,11 +6161,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6099,9 +6178,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6115,7 +6194,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -6128,10 +6207,11 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::min_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6142,10 +6222,11 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::max_u32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6156,14 +6237,15 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6175,11 +6257,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6191,11 +6275,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6207,11 +6293,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6222,12 +6310,12 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6239,10 +6327,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6254,10 +6342,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6269,10 +6357,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_u32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6283,14 +6371,15 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6302,11 +6391,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6318,11 +6409,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6334,11 +6427,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6349,9 +6444,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -6365,7 +6460,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -6378,10 +6473,11 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::min_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6392,10 +6488,11 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::max_u32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6406,14 +6503,15 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6425,11 +6523,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6441,11 +6541,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6457,11 +6559,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_u32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6472,12 +6576,12 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6489,10 +6593,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6504,10 +6608,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6519,10 +6623,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6533,14 +6637,15 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6552,11 +6657,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6568,11 +6675,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6584,11 +6693,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6599,9 +6710,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6615,7 +6726,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -6628,10 +6739,11 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::min_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6642,10 +6754,11 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = ta >> s;
-    return detail::max_s32(t, c);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6656,14 +6769,15 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(t, hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6675,11 +6789,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6691,11 +6807,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6707,11 +6825,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6722,12 +6842,12 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6739,10 +6859,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return static_cast<std::uint32_t>(t) + c;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6754,10 +6874,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::min_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6769,10 +6889,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    return detail::max_s32(static_cast<std::uint32_t>(t), c);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6783,14 +6903,15 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6802,11 +6923,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6818,11 +6941,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6834,11 +6959,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6849,9 +6976,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -6865,7 +6992,7 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
+    const unsigned s = detail::xu32(b, bsel) & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -6878,10 +7005,11 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::min_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6892,10 +7020,11 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    return detail::max_s32(t, c);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6906,14 +7035,15 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t hi = static_cast<std::int64_t>(detail::dmask(dsel) >> 1);
-    const std::int64_t ts = detail::smin(detail::smax(t, -hi - 1), hi);
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6925,11 +7055,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return low + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6941,11 +7073,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6957,11 +7091,13 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = static_cast<std::uint32_t>(detail::xu(b, bsel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t t = ta >> s;
-    const std::int64_t ts = t;
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::int64_t w = ta >> s;
+    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
+    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
+    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6973,15 +7109,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6993,17 +7124,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7015,17 +7140,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7037,16 +7156,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, (std::uint64_t{sf} << 31));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7058,18 +7172,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7081,18 +7189,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7103,12 +7205,10 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7119,14 +7219,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7137,14 +7234,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7155,13 +7249,10 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7172,15 +7263,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7191,15 +7278,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7211,15 +7294,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7231,18 +7309,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7254,18 +7325,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7277,17 +7341,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7299,19 +7356,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7323,19 +7372,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7346,13 +7387,10 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7363,16 +7401,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7383,16 +7416,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7403,15 +7431,10 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7422,17 +7445,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7443,17 +7460,11 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7466,14 +7477,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7486,17 +7492,10 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7509,17 +7508,10 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7532,16 +7524,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7554,18 +7539,10 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7578,18 +7555,10 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7601,12 +7570,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7618,15 +7584,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7638,15 +7599,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7658,14 +7614,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7677,16 +7628,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7698,16 +7643,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7721,13 +7660,8 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7741,16 +7675,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7764,16 +7691,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7787,15 +7707,8 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7809,17 +7722,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7833,17 +7738,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7856,11 +7753,8 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std:
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7873,14 +7767,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7893,14 +7782,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7913,13 +7797,8 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7932,15 +7811,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7953,15 +7826,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7973,15 +7840,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7993,17 +7855,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8015,17 +7871,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8037,16 +7887,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, (std::uint64_t{sf} << 31));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8058,18 +7903,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8081,18 +7920,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    const std::uint64_t c2 = (std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & 0xffffffff00000000ull)) + sf;
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = pm + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, (std::uint64_t{sf} << 31));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8103,12 +7936,10 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8119,14 +7950,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8137,14 +7965,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8155,13 +7980,10 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8172,15 +7994,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8191,15 +8009,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint64_t pl = static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb);
-    const std::uint64_t c2 = std::uint64_t{c} + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = 0 + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0u);
+    const std::int64_t ta = detail::xv(a, asel);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8211,15 +8025,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8231,18 +8040,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8254,18 +8056,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8277,17 +8072,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8299,19 +8087,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8323,19 +8103,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8346,13 +8118,10 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8363,16 +8132,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8383,16 +8147,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8403,15 +8162,10 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8422,17 +8176,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8443,17 +8191,11 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8466,14 +8208,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8486,17 +8223,10 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8509,17 +8239,10 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8532,16 +8255,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8554,18 +8270,10 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8578,18 +8286,10 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8601,12 +8301,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8618,15 +8315,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8638,15 +8330,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8658,14 +8345,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8677,16 +8359,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8698,16 +8374,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tb = detail::xv(b, bsel);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8721,13 +8391,8 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8741,16 +8406,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8764,16 +8422,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8787,15 +8438,8 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8809,17 +8453,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8833,17 +8469,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const NegP neg{pw[8], pw[9], pw[10]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t pm = std::uint64_t{0} - detail::neg_ab(neg);
-    const std::uint32_t cc = c ^ detail::neg_cx(neg);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg);
-    const std::uint64_t lo = (pl ^ pm) + c2;
-    const std::uint64_t hi = (ph ^ pm) + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8856,11 +8484,8 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std:
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    return static_cast<std::uint32_t>(lo);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(tmp);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8873,14 +8498,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8893,14 +8513,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    return static_cast<std::uint32_t>(rl);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8913,13 +8528,8 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    return detail::sat32(hi, lo, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8932,15 +8542,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 7) | (hi << 57);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 7);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 7;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8953,15 +8557,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t p = ta * tb;
-    const std::uint64_t pl = static_cast<std::uint64_t>(p);
-    const std::uint64_t ph = static_cast<std::uint64_t>(p >> 63);
-    const std::uint64_t c2 = static_cast<std::uint64_t>(detail::sx32(c)) + 1u;
-    const std::uint64_t lo = pl + c2;
-    const std::uint64_t hi = ph + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2);
-    const std::uint64_t rl = (lo >> 15) | (hi << 49);
-    const std::uint64_t rh = static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> 15);
-    return detail::sat32(rh, rl, 0x80000000ull);
+    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
+    const std::int64_t r = tmp >> 15;
+    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8972,11 +8570,11 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9029,11 +8627,11 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9086,11 +8684,11 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9143,11 +8741,11 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9200,11 +8798,11 @@ PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9257,11 +8855,11 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9314,11 +8912,11 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9371,11 +8969,11 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9428,11 +9026,11 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9485,11 +9083,11 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9542,11 +9140,11 @@ PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9599,11 +9197,11 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9656,11 +9254,11 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9688,7 +9286,7 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9702,7 +9300,7 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9713,11 +9311,11 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9745,7 +9343,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9759,7 +9357,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9770,11 +9368,11 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9802,7 +9400,7 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9816,7 +9414,7 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9827,11 +9425,11 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9859,7 +9457,7 @@ PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9873,7 +9471,7 @@ PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9884,11 +9482,11 @@ PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9916,7 +9514,7 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9930,7 +9528,7 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9941,11 +9539,11 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9973,7 +9571,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9987,7 +9585,7 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9998,11 +9596,11 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10030,7 +9628,7 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10044,7 +9642,7 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10055,11 +9653,11 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10087,7 +9685,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10101,7 +9699,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10112,11 +9710,11 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10144,7 +9742,7 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10158,7 +9756,7 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10169,11 +9767,11 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10201,7 +9799,7 @@ PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10215,7 +9813,7 @@ PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10226,11 +9824,11 @@ PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10258,7 +9856,7 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10272,7 +9870,7 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10283,11 +9881,11 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return detail::dmerge01(c, t, dsel);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10315,7 +9913,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10329,7 +9927,7 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

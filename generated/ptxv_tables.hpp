@@ -12,117 +12,117 @@ namespace ptxv::spec {
 inline constexpr int kOpcodeCount = 23;
 
 inline constexpr OpcodeInfo kOpcodes[kOpcodeCount] = {
-    // vadd: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
+    // vadd: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:134:5
     {"vadd", "vop", Operation::add, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vsub: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
+    // vsub: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:134:5
     {"vsub", "vop", Operation::sub, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vabsdiff: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
+    // vabsdiff: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:134:5
     {"vabsdiff", "vop", Operation::absdiff, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vmin: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
+    // vmin: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:134:5
     {"vmin", "vop", Operation::min, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vmax: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:133:5
+    // vmax: family vop, PTX ISA 9.7.18.1.1, spec/ptxv.yaml:134:5
     {"vmax", "vop", Operation::max, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0xe, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat op2", "R1 R5 R6 R8 R9 R16"},
-    // vshl: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:147:5
+    // vshl: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:148:5
     {"vshl", "vshift", Operation::shl, Geometry::scalar,
      0x3, 0x3, 0x1, true, 0xe, 0x0, 0x6, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat mode op2", "R1 R6 R8 R9 R12 R16"},
-    // vshr: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:147:5
+    // vshr: family vshift, PTX ISA 9.7.18.1.2, spec/ptxv.yaml:148:5
     {"vshr", "vshift", Operation::shr, Geometry::scalar,
      0x3, 0x3, 0x1, true, 0xe, 0x0, 0x6, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "sat mode op2", "R1 R6 R8 R9 R12 R16"},
-    // vmad: family vmad, PTX ISA 9.7.18.1.3, spec/ptxv.yaml:163:5
+    // vmad: family vmad, PTX ISA 9.7.18.1.3, spec/ptxv.yaml:164:5
     {"vmad", "vmad", Operation::mad, Geometry::scalar,
      0x3, 0x3, 0x3, true, 0x0, 0x0, 0x0, true, 0x6, 0x9f, 0x9,
      0x7e, 0x0, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::required, false, false, "po sat scale", "R1 R13 R16"},
-    // vset: family vset, PTX ISA 9.7.18.1.4, spec/ptxv.yaml:182:5
+    // vset: family vset, PTX ISA 9.7.18.1.4, spec/ptxv.yaml:183:5
     {"vset", "vset", Operation::set, Geometry::scalar,
      0x0, 0x3, 0x3, false, 0xe, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x7e, 0x7e, 0x380, 0x380, "", 0x0, 0, {{0, 0, 0, 0}}, {{0, 0, 0, 0}},
      true, COperand::with_op2_or_dsel, false, true, "cmp op2", "R1 R5 R8 R9 R14 R16"},
-    // vadd2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vadd2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vadd2", "vop2", Operation::add, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vsub2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vsub2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vsub2", "vop2", Operation::sub, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vavrg2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vavrg2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vavrg2", "vop2", Operation::avrg, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vabsdiff2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vabsdiff2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vabsdiff2", "vop2", Operation::absdiff, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vmin2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vmin2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vmin2", "vop2", Operation::min, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vmax2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:191:5
+    // vmax2: family vop2, PTX ISA 9.7.18.2.1, spec/ptxv.yaml:192:5
     {"vmax2", "vop2", Operation::max, Geometry::half,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11"},
-    // vset2: family vset2, PTX ISA 9.7.18.2.2, spec/ptxv.yaml:206:5
+    // vset2: family vset2, PTX ISA 9.7.18.2.2, spec/ptxv.yaml:207:5
     {"vset2", "vset2", Operation::set, Geometry::half,
      0x0, 0x3, 0x3, false, 0x2, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "h0 h1 h10", 0x3, 'h', {{0, 1, 0, 0}}, {{2, 3, 0, 0}},
      false, COperand::required, true, false, "cmp op2", "R2 R3 R4 R5 R10 R11 R14"},
-    // vadd4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vadd4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vadd4", "vop4", Operation::add, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vsub4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vsub4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vsub4", "vop4", Operation::sub, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vavrg4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vavrg4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vavrg4", "vop4", Operation::avrg, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vabsdiff4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vabsdiff4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vabsdiff4", "vop4", Operation::absdiff, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vmin4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vmin4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vmin4", "vop4", Operation::min, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vmax4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:215:5
+    // vmax4: family vop4, PTX ISA 9.7.18.2.3, spec/ptxv.yaml:216:5
     {"vmax4", "vop4", Operation::max, Geometry::byte,
      0x3, 0x3, 0x3, true, 0x2, 0x0, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
      false, COperand::required, true, false, "sat op2", "R2 R3 R4 R5 R7 R10 R11 R17"},
-    // vset4: family vset4, PTX ISA 9.7.18.2.4, spec/ptxv.yaml:230:5
+    // vset4: family vset4, PTX ISA 9.7.18.2.4, spec/ptxv.yaml:231:5
     {"vset4", "vset4", Operation::set, Geometry::byte,
      0x0, 0x3, 0x3, false, 0x2, 0x3f, 0x0, false, 0x0, 0x0, 0x0,
      0x0, 0x0, 0x0, 0x0, "b0 b1 b10 b2 b20 b21 b210 b3 b30 b31 b310 b32 b320 b321 b3210", 0xf, 'b', {{0, 1, 2, 3}}, {{4, 5, 6, 7}},
@@ -131,32 +131,35 @@ inline constexpr OpcodeInfo kOpcodes[kOpcodeCount] = {
 
 inline constexpr int kReadingCount = 18;
 inline constexpr ReadingInfo kReadings[kReadingCount] = {
-    {"R1", "scalar selectors .b0-.b3/.h0-.h1 pick a byte/half-word, none = whole word; sign-extended iff the operand type is .s32", "text"},
-    {"R2", "SIMD selector digits run from the top lane down to lane 0 and index the pair {b:a}", "unverified"},
-    {"R3", "a selected SIMD lane is extended by its slot's type (atype for Va, btype for Vb)", "text"},
-    {"R4", "SIMD .mask digits name the lanes that take the result", "unverified"},
-    {"R5", "primary operations are exact on the extended values; vavrg rounds half away from zero", "text"},
-    {"R6", "scalar .sat clamps to dtype's range, narrowed by a d selector, before the secondary operation", "unverified"},
-    {"R7", "SIMD .sat clamps each lane to dtype's lane range; without it a lane keeps its low bits", "text"},
-    {"R8", ".op2 and d.dsel are alternatives; the result enters .op2 as a 32-bit value of dtype's signedness, c is extended by dtype; d is the low 32 bits", "hardware (sm_53)"},
-    {"R9", "d.dsel merges the low 8/16 bits of the result into that part of c", "text"},
-    {"R10", "SIMD merge: masked lanes take the result, the others keep c's lane (also vset2/vset4)", "unverified"},
-    {"R11", "SIMD .add: d = c + sum of the exact masked lane results, mod 2^32", "text"},
-    {"R12", "vshl/vshr: b zero-extended, .clamp to 32 or .wrap to 5 bits, shift by atype's signedness; .mode required", "ptxas"},
-    {"R13", "vmad follows the pseudocode literally (128-bit product, ~x+1 negation, signedFinal extension, shift, clamp)", "unverified"},
-    {"R14", "vset yields 0 or 1; no dtype, no .sat; c and d unsigned", "ptxas"},
+    {"R1", "scalar selectors .b0-.b3/.h0-.h1 pick a byte/half-word, none = whole word; sign-extended iff the operand type is .s32 (vmad: R13)", "hardware (sm_90)"},
+    {"R2", "SIMD selector digits run from the top lane down to lane 0 and index the pair {b:a}", "hardware (sm_90)"},
+    {"R3", "a selected SIMD lane is extended by its slot's type (atype for Va, btype for Vb)", "hardware (sm_90)"},
+    {"R4", "SIMD .mask digits name the lanes that take the result", "hardware (sm_90)"},
+    {"R5", "primary operations are exact on the extended values; vavrg rounds half away from zero", "hardware (sm_90)"},
+    {"R6", "scalar .sat, before .op2: vadd..vmax clamp a word to S32 or (unsigned) only below at 0, a d selector's part by one unsigned min against its maximum; vshl/vshr clamp the low 34 bits, read as signed, to dtype's 32-bit range", "hardware (sm_90)"},
+    {"R7", "SIMD .sat clamps each lane to dtype's lane range; without it a lane keeps its low bits", "hardware (sm_90)"},
+    {"R8", ".op2 and d.dsel are alternatives; .op2 gets vadd/vsub's low word sign-extended, vabsdiff/vmin/vmax's exact value, vshl/vshr's low 64 bits (after .sat the word sign-extended), compared with c as 64-bit values of dtype's signedness; d is the low 32 bits", "hardware (sm_90)"},
+    {"R9", "d.dsel merge: a byte selector moves the result's low byte into that byte of c, a half-word selector takes that half-word of the result in place", "hardware (sm_90)"},
+    {"R10", "SIMD merge: masked lanes take the result, the others keep c's lane (also vset2/vset4)", "hardware (sm_90)"},
+    {"R11", "SIMD .add: d = c + sum of the exact masked lane results, mod 2^32", "hardware (sm_90)"},
+    {"R12", "vshl/vshr: b zero-extended, .clamp to 32 or .wrap to 5 bits, shift by atype's signedness; .mode required", "hardware (sm_90)"},
+    {"R13", "vmad: a whole-word a or b and c sign-extended, a byte/half-word by its type; exact sum, negations after extension; .shr arithmetic then the 64-bit mask; .sat by signedFinal", "hardware (sm_90)"},
+    {"R14", "vset yields 0 or 1; no dtype, no .sat; .min/.max read c with atype's signedness", "hardware (sm_90)"},
     {"R15", "a form is valid exactly when ptxas 13.0 (sm_90) accepts it", "ptxas"},
-    {"R16", "ptxas extras: 4-operand form ignores c, .b01/.b12/.b23 on d or c ignored, -a -b cancel, .sat may repeat", "ptxas"},
+    {"R16", "ptxas extras: 4-operand form ignores c, .b01/.b12/.b23 on d or c ignored, -a -b cancel, .sat may repeat", "hardware (sm_90)"},
     {"R17", ".b1024 is accepted with the manual's meaning although ptxas rejects it", "text"},
     {"R18", "the manual's examples with mask .b00 and vset4 .max are invalid", "ptxas"},
 };
 
-inline constexpr int kProbeCount = 4;
-inline constexpr ProbeInfo kProbes[4] = {
+inline constexpr int kProbeCount = 7;
+inline constexpr ProbeInfo kProbes[7] = {
     {"R8", "vsub.u32.u32.u32.max r0, r1, r2, r3;", 0x1, 0x2, 0x0, 0xffffffff},
-    {"R8", "vmax.s32.u32.u32.min r0, r1, r2, r3;", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
-    {"R8", "vshl.u32.u32.u32.clamp.min r0, r1, r2, r3;", 0x1, 0x20, 0x5, 0x0},
-    {"R6", "vadd.u32.u32.s32.sat r0, r1, r2;", 0xffffffff, 0x7fffffff, 0x0, 0xffffffff},
+    {"R8", "vmax.s32.u32.u32.min r0, r1, r2, r3;", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
+    {"R8", "vshl.u32.u32.u32.clamp.min r0, r1, r2, r3;", 0x1, 0x20, 0x5, 0x5},
+    {"R6", "vadd.u32.u32.s32.sat r0, r1, r2;", 0xffffffff, 0x7fffffff, 0x0, 0x7ffffffe},
+    {"R6", "vshl.s32.s32.u32.sat.wrap r0, r1, r2;", 0x7f, 0x7f, 0x0, 0x80000000},
+    {"R13", "vmad.u32.u32.u32.shr7 r0, r1, r2, r3;", 0xffffffff, 0xffffffff, 0x24, 0x0},
+    {"R14", "vset.s32.u32.lt.min r0, r1, r2, r3;", 0xff, 0xff, 0xffffffda, 0xffffffda},
 };
 
 inline constexpr VariantIndex kVariantIndex[kOpcodeCount] = {

@@ -47,7 +47,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
         } else {
             o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig
               << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
-            if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6]};\n";
+            if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
             if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
             o << L.body << "}\n}  // namespace detail::pre\n"
               << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n

@@ -2,8 +2,8 @@
 //
 // Scalar forms work on 64-bit signed values: every extended operand (33 bits)
 // and every primary result (34 bits, or 65 bits for vshl, handled apart) fits,
-// so the pseudocode's wide arithmetic is exact without 128-bit types. vmad
-// carries its 128-bit value as two 64-bit words with an explicit carry.
+// so the pseudocode's wide arithmetic is exact without 128-bit types; so does
+// vmad's sum, whose whole-word factors are sign-extended (R13).
 //
 // SIMD forms pick, per variant, the cheapest of three techniques:
 //  - packed SWAR on the 32-bit word, when the exact lane result fits in a
@@ -111,39 +111,14 @@ std::string scalar_ext(const char* x, const char* sel, Type t) {
     return std::string("static_cast<std::int64_t>(detail::xu(") + x + ", " + sel + "))";
 }
 
-// Saturation (R6) of `key` into `out`; the d selector narrows the range when
-// the form has one. Sides the value cannot cross are left out.
-void scalar_sat(Body& b, const Variant& v, const std::string& key, Range r, const std::string& out) {
-    const bool sd = v.dtype == Type::s32;
-    const bool dsel_form = v.op2 == Op2::none;
-    const i64 small = i64{1} << 62;
-    const bool wide = r.lo <= -small || r.hi >= small;
-    const std::string smin = wide ? "detail::wmin(" : "detail::smin(", smax = wide ? "detail::wmax(" : "detail::smax(";
-    std::string e = key;
-    if (dsel_form) {
-        // The narrowest range any d selector can ask for decides what can be skipped.
-        const bool need_lo = sd ? r.lo < -128 : r.lo < 0;
-        const bool need_hi = sd ? r.hi > 127 : r.hi > 255;
-        if (need_hi || need_lo) {
-            b.i64v("hi", sd ? "static_cast<std::int64_t>(detail::dmask(dsel) >> 1)"
-                            : "static_cast<std::int64_t>(detail::dmask(dsel))");
-        }
-        if (need_lo) e = smax + e + ", " + (sd ? std::string("-hi - 1") : std::string("0")) + ")";
-        if (need_hi) e = smin + e + ", hi)";
-    } else {
-        const i64 lo = sd ? -(i64{1} << 31) : 0;
-        const i64 hi = sd ? (i64{1} << 31) - 1 : (i64{1} << 32) - 1;
-        if (r.lo < lo) e = smax + e + ", " + (sd ? std::string("-0x80000000ll") : std::string("0")) + ")";
-        if (r.hi > hi) e = smin + e + ", " + (sd ? std::string("0x7fffffffll") : std::string("0xffffffffll")) + ")";
-    }
-    b.i64v(out, e);
-}
-
-// The closing part shared by all scalar forms but vmad: the secondary
-// operation (R8) or the d-selector merge (R9). `low` is the low 32 bits of
-// the (saturated) result; R8 reads it, and c, as 32-bit values of dtype's
-// signedness, so .min/.max are plain 32-bit compares.
-void scalar_tail(Body& b, const Variant& v, const std::string& low, bool signed_d) {
+// The secondary operation (R8) or the d-selector merge (R9), the closing part
+// of every scalar form but vmad. `low` is the low 32 bits of the (saturated)
+// result. The value .min/.max compare is the result's 64-bit pattern, read
+// with dtype's signedness (vset: atype's), against c extended the same way;
+// `wide` is that value as an int64 expression, or "sx32"/"zx32" when it is
+// `low` sign- or zero-extended, where a 32-bit compare may do.
+void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::string& wide, bool signed_d) {
+    const bool min = v.op2 == Op2::min;
     switch (v.op2) {
         case Op2::none:
             b.ret("detail::dmerge(c, " + low + ", dsel)");
@@ -153,10 +128,37 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, bool signed_
             return;
         case Op2::min:
         case Op2::max:
-            b.ret(std::string("detail::") + (v.op2 == Op2::min ? "min" : "max") + (signed_d ? "_s32(" : "_u32(") + low +
-                  ", c)");
-            return;
+            break;
     }
+    if (wide == "sx32" && signed_d) {
+        b.ret(std::string(min ? "detail::min_s32(" : "detail::max_s32(") + low + ", c)");
+    } else if (wide == "zx32" && !signed_d) {
+        b.ret(std::string(min ? "detail::min_u32(" : "detail::max_u32(") + low + ", c)");
+    } else {
+        const std::string w = wide == "sx32" ? "detail::sx32(" + low + ")"
+                              : wide == "zx32" ? "static_cast<std::int64_t>(" + low + ")"
+                                               : wide;
+        if (signed_d)
+            b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + w +
+                  ", detail::sx32(c)))");
+        else
+            b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
+                  "static_cast<std::uint64_t>(" + w + "), std::uint64_t{c}))");
+    }
+}
+
+// .sat of vadd..vmax on a whole word (R6): a signed dtype clamps to S32, an
+// unsigned one only raises a negative value to 0. Sides the value cannot
+// cross are left out.
+std::string word_sat(const Variant& v, const std::string& key, Range r) {
+    std::string e = key;
+    if (v.dtype == Type::s32) {
+        if (r.lo < -(i64{1} << 31)) e = "detail::smax(" + e + ", -0x80000000ll)";
+        if (r.hi > (i64{1} << 31) - 1) e = "detail::smin(" + e + ", 0x7fffffffll)";
+    } else if (r.lo < 0) {
+        e = "detail::smax(" + e + ", 0)";
+    }
+    return e;
 }
 
 // The extended operand (R1) as a 32-bit word.
@@ -164,17 +166,18 @@ std::string scalar_ext32(const char* x, const char* sel, Type t) {
     return std::string(t == Type::s32 ? "detail::xs32(" : "detail::xu32(") + x + ", " + sel + ")";
 }
 
-// Without .sat only d's low word is read (R8, R9), and a sum or difference
-// modulo 2^32 needs only the operands modulo 2^32. min, max and |a - b| of
-// operands of one signedness are exact on 32-bit words too: both values lie
-// in that type's range, so one 32-bit compare orders them, and the
-// difference negated where a < b is |a - b|'s low word. These forms are
-// computed on words, which compilers vectorize as 32-bit lanes; the rest in
-// 64-bit arithmetic.
-// With .sat, a sum or difference of one type into the same type saturates on
-// words too. With a d selector, whose narrower bounds (R6) need the exact
-// value, that holds for the whole word (Dsel none) only: such forms keep the
-// 64-bit body and get the word body for that case (Lowered::whole_body).
+// Without .sat only d's low word is read (R8, R9) and a sum or difference
+// modulo 2^32 needs only the operands modulo 2^32; vadd/vsub also hand their
+// low word, sign-extended, to .min/.max (R8). min, max and |a - b| of operands
+// of one signedness are exact on 32-bit words too: both values lie in that
+// type's range, so one 32-bit compare orders them, and the difference negated
+// where a < b is |a - b|'s low word, which .min/.max read zero-extended. These
+// forms are computed on words, which compilers vectorize as 32-bit lanes.
+// With .sat (R6), a whole-word sum or difference of one type into the same
+// type is also a word operation: signed, a saturating one; unsigned, a sum
+// that wraps (nothing clamps it above) or a difference floored at 0. A d
+// selector's byte or half-word bound needs the exact value: such forms keep
+// the 64-bit body and get the word body for Dsel none (Lowered::whole_body).
 bool vop_on_words(const Variant& v) {
     const Operation op = v.opcode->operation;
     const bool add_sub = op == Operation::add || op == Operation::sub;
@@ -187,14 +190,14 @@ Lowered lower_scalar_vop_words(const Variant& v) {
     Body b;
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-    const std::string sg = v.atype == Type::s32 ? "_s32" : "_u32";
-    std::string e;
+    const bool sg = v.atype == Type::s32;
+    std::string e, wide = "sx32";
     switch (v.opcode->operation) {
-        case Operation::add: e = v.sat ? "detail::addsat" + sg + "(ta, tb)" : "ta + tb"; break;
-        case Operation::sub: e = v.sat ? "detail::subsat" + sg + "(ta, tb)" : "ta - tb"; break;
-        case Operation::min: e = sg == "_s32" ? "detail::smin32(ta, tb)" : "detail::min_u32(ta, tb)"; break;
-        case Operation::max: e = sg == "_s32" ? "detail::smax32(ta, tb)" : "detail::max_u32(ta, tb)"; break;
-        case Operation::absdiff: e = "detail::absdiff" + sg + "(ta, tb)"; break;
+        case Operation::add: e = v.sat && sg ? "detail::addsat_s32(ta, tb)" : "ta + tb"; break;
+        case Operation::sub: e = !v.sat ? "ta - tb" : sg ? "detail::subsat_s32(ta, tb)" : "detail::subsat_u32(ta, tb)"; break;
+        case Operation::min: e = sg ? "detail::smin32(ta, tb)" : "detail::min_u32(ta, tb)", wide = sg ? "sx32" : "zx32"; break;
+        case Operation::max: e = sg ? "detail::smax32(ta, tb)" : "detail::max_u32(ta, tb)", wide = sg ? "sx32" : "zx32"; break;
+        case Operation::absdiff: e = sg ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)", wide = "zx32"; break;
         default: fail(v, "not a scalar arithmetic operation");
     }
     if (v.sat && v.op2 == Op2::none) {
@@ -204,7 +207,7 @@ Lowered lower_scalar_vop_words(const Variant& v) {
         return L;
     }
     b.u32("t", e);
-    scalar_tail(b, v, "t", v.dtype == Type::s32);
+    scalar_tail(b, v, "t", wide, v.dtype == Type::s32);
     L.body = b.str();
     L.strategy = v.sat ? "32-bit words, saturating" : "32-bit words (only d's low word is read)";
     return L;
@@ -245,10 +248,23 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
     b.i64v("t", e);
     std::string key = "t";
     if (v.sat) {
-        scalar_sat(b, v, "t", r, "ts");
+        const std::string word = word_sat(v, "t", r);
+        if (v.op2 != Op2::none) {
+            b.i64v("ts", word);
+        } else {
+            // Under a byte or half-word d selector (R6): one unsigned min of
+            // t's 64-bit pattern against the part's maximum, so a negative t
+            // gives that maximum.
+            b.i64v("tw", word);
+            b.u64v("hi", v.dtype == Type::s32 ? "std::uint64_t{detail::dmask(dsel) >> 1}" : "std::uint64_t{detail::dmask(dsel)}");
+            b.i64v("ts", "detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, "
+                         "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)))");
+        }
         key = "ts";
     }
-    scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", v.dtype == Type::s32);
+    // R8: vadd/vsub hand on their low word sign-extended, the others the exact value.
+    const bool add_sub = op == Operation::add || op == Operation::sub;
+    scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", add_sub ? "sx32" : key, v.dtype == Type::s32);
     L.body = b.str();
     L.strategy = std::string("64-bit exact") + (v.sat ? ", branch-free clamp" : "");
     return L;
@@ -260,59 +276,47 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool shl = v.opcode->operation == Operation::shl;
     const bool sa = v.atype == Type::s32;
     const bool clamp = v.mode == Mode::clamp;
+    const bool sd = v.dtype == Type::s32;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
-    if (!v.sat && !clamp) {
-        // .wrap shifts by less than 32 and, without .sat, only d's low word is
-        // read: a 32-bit shift of the extended operand's word gives it.
+    if (!v.sat && !clamp && (v.op2 == Op2::none || v.op2 == Op2::add)) {
+        // .wrap shifts by less than 32 and, without .sat or .min/.max, only
+        // d's low word is read: a 32-bit shift of the extended operand's word
+        // gives it.
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.line("const unsigned s = static_cast<unsigned>(detail::xu(b, bsel)) & 31u;");
+        b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
         b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
-        scalar_tail(b, v, "t", v.dtype == Type::s32);
+        scalar_tail(b, v, "t", "sx32", sd);
         L.body = b.str();
         L.strategy = "32-bit shift (.wrap: amount below 32)";
         return L;
     }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
-    b.u32("tb", "static_cast<std::uint32_t>(detail::xu(b, bsel))");
+    b.u32("tb", "detail::xu32(b, bsel)");
     b.line(std::string("const unsigned s = ") + (clamp ? "detail::umin32(tb, 32u)" : "tb & 31u") + ";");
-    std::string key, low;
-    Range r{};
+    // The shifted value's low 64 bits (R12): all that .sat (its low 34
+    // bits), .min/.max (64) and d (32) read.
     if (shl) {
-        // A 33-bit value shifted by up to 32 needs 65 bits. The low 64 bits are
-        // exact; as a signed value they are exact too unless a is unsigned and
-        // the shift is 32, where the value is saturated far above the bound
-        // .sat clamps it to. Without .sat only the low word is read (R8).
-        b.u64v("w", "static_cast<std::uint64_t>(ta) << s");
-        low = "static_cast<std::uint32_t>(w)";
-        if (v.sat) {
-            if (sa || !clamp) {
-                b.i64v("t", "static_cast<std::int64_t>(w)");
-                r = sa ? Range{INT64_MIN, INT64_MAX} : Range{0, INT64_MAX};
-            } else {
-                b.i64v("t", "static_cast<std::int64_t>(detail::umin64(w, 0x10000000000ull))");
-                r = {0, i64{1} << 40};
-            }
-            key = "t";
-        }
+        b.i64v("w", "static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s)");
     } else {
-        // Arithmetic for a signed a (R12); an unsigned a is non-negative, so the
-        // same shift is logical for it.
-        b.i64v("t", "ta >> s");
-        key = "t";
-        low = "static_cast<std::uint32_t>(t)";
-        r = ext_range32(v.atype);
+        // Arithmetic for a signed a (R12); an unsigned a is non-negative, so
+        // the same shift is logical for it.
+        b.i64v("w", "ta >> s");
     }
+    std::string key = "w";
     if (v.sat) {
-        scalar_sat(b, v, key, r, "ts");
-        key = "ts";
-        low = "static_cast<std::uint32_t>(ts)";
+        // R6: the low 34 bits read as signed, clamped to dtype's 32-bit range
+        // whatever the d selector; .min/.max get the word sign-extended.
+        b.i64v("t", "detail::sx34(static_cast<std::uint64_t>(w))");
+        b.i64v("ts", sd ? "detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll)"
+                        : "detail::smin(detail::smax(t, 0), 0xffffffffll)");
+        b.u32("low", "static_cast<std::uint32_t>(ts)");
+        scalar_tail(b, v, "low", "sx32", sd);
+    } else {
+        scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", key, sd);
     }
-    scalar_tail(b, v, low, v.dtype == Type::s32);
     L.body = b.str();
-    L.strategy = std::string(shl ? (v.sat ? "64-bit shift, 65-bit value kept as low word + order key" : "64-bit shift, low word")
-                                 : "64-bit arithmetic shift") +
-                 (v.sat ? ", branch-free clamp" : "");
+    L.strategy = std::string(shl ? "64-bit shift" : "64-bit arithmetic shift") + (v.sat ? ", branch-free clamp" : "");
     return L;
 }
 
@@ -334,34 +338,31 @@ Lowered lower_scalar_set(const Variant& v) {
     // Operands of one signedness compare as 32-bit words; mixed ones as the
     // 64-bit extended values.
     const bool words = v.atype == v.btype;
-    if (!words) {
+    if (words) {
+        b.u32("ta", scalar_ext32("a", "asel", v.atype));
+        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    } else {
         b.i64v("ta", scalar_ext("a", "asel", v.atype));
         b.i64v("tb", scalar_ext("b", "bsel", v.btype));
-        b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
-    } else if (v.atype == Type::u32) {
-        b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-        b.u32("t", std::string("static_cast<std::uint32_t>(ta") + cmp_op(v.cmp) + "tb)");
-    } else {
-        b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-        std::string e;
+    }
+    std::string e = std::string("ta") + cmp_op(v.cmp) + "tb";
+    if (words && v.atype == Type::s32) {
         switch (v.cmp) {
-            case Cmp::eq: e = "ta == tb"; break;
-            case Cmp::ne: e = "ta != tb"; break;
+            case Cmp::eq: case Cmp::ne: break;
             case Cmp::lt: e = "detail::lt_s32(ta, tb)"; break;
             case Cmp::le: e = "!detail::lt_s32(tb, ta)"; break;
             case Cmp::gt: e = "detail::lt_s32(tb, ta)"; break;
             case Cmp::ge: e = "!detail::lt_s32(ta, tb)"; break;
         }
-        b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
     }
-    // c is unsigned (R14) and t is 0 or 1, so min/max reduce to tests of c == 0.
-    switch (v.op2) {
-        case Op2::none: b.ret("detail::dmerge01(c, t, dsel)"); break;
-        case Op2::add: b.ret("t + c"); break;
-        case Op2::min: b.ret("t & static_cast<std::uint32_t>(c != 0u)"); break;
-        case Op2::max: b.ret("c | (t & static_cast<std::uint32_t>(c == 0u))"); break;
+    b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
+    // R14: atype's signedness reads c for .min/.max; t is 0 or 1.
+    if (v.atype == Type::u32 && v.op2 == Op2::min) {
+        b.ret("t & static_cast<std::uint32_t>(c != 0u)");
+    } else if (v.atype == Type::u32 && v.op2 == Op2::max) {
+        b.ret("c | (t & static_cast<std::uint32_t>(c == 0u))");
+    } else {
+        scalar_tail(b, v, "t", "sx32", true);  // atype .s32; t is 0 or 1
     }
     L.body = b.str();
     L.strategy = words ? "32-bit compare" : "64-bit compare";
@@ -371,72 +372,53 @@ Lowered lower_scalar_set(const Variant& v) {
 // ---------------------------------------------------------------------------
 // vmad (R13).
 
+// Every intermediate fits int64: a whole-word operand is sign-extended (R13),
+// so each factor is at most 2^31 in magnitude, the product at most 2^62, and
+// the sum with c and .po below 2^63.
 Lowered lower_vmad(const Variant& v) {
     Lowered L;
     Body b;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
     const bool static_signed = sa || sb;
-    b.i64v("ta", scalar_ext("a", "asel", v.atype));
-    b.i64v("tb", scalar_ext("b", "bsel", v.btype));
-    // The product of two extended operands fits 64 bits: unsigned when both
-    // are unsigned, signed otherwise; its upper 64 bits are its sign.
-    if (!static_signed) {
-        b.u64v("pl", "static_cast<std::uint64_t>(ta) * static_cast<std::uint64_t>(tb)");
-    } else {
-        b.i64v("p", "ta * tb");
-        b.u64v("pl", "static_cast<std::uint64_t>(p)");
-        if (v.sat || v.scale != Scale::none) b.u64v("ph", "static_cast<std::uint64_t>(p >> 63)");
-    }
-    const std::string ph = static_signed ? "ph" : "0";
-    std::string sf;    // signedFinal, "" when statically false, "1" when statically true
-    std::string c2;    // c128 + lsb as a 64-bit value
-    std::string plo = "pl", phi = ph;
+    b.i64v("ta", sa ? "detail::xs(a, asel)" : "detail::xv(a, asel)");
+    b.i64v("tb", sb ? "detail::xs(b, bsel)" : "detail::xv(b, bsel)");
+    std::string sf;  // signedFinal: "1" or "" when known statically, else the variable
     if (v.po) {
-        // .po sets lsb and skips the negations; -a -b (the only set .po
-        // allows besides none) cancel, so the negation argument has no effect.
+        // .po adds 1 and skips the negations; -a -b (the only set .po allows
+        // besides none) cancel, so the negation argument has no effect.
         L.x_used = false;
         sf = static_signed ? "1" : "";
-        b.u64v("c2", std::string(static_signed ? "static_cast<std::uint64_t>(detail::sx32(c))" : "std::uint64_t{c}") +
-                         " + 1u");
+        b.i64v("tmp", "ta * tb + detail::sx32(c) + 1");
     } else {
-        b.u64v("pm", "std::uint64_t{0} - detail::neg_ab(neg)");
-        b.u32("cc", "c ^ detail::neg_cx(neg)");
-        plo = "(pl ^ pm)";
-        phi = static_signed ? "(ph ^ pm)" : "pm";
-        if (static_signed) {
-            sf = "1";
-            b.u64v("c2", "static_cast<std::uint64_t>(detail::sx32(cc)) + detail::neg_sf(neg)");
-        } else {
-            sf = "sf";
-            b.line("const unsigned sf = detail::neg_sf(neg);");
-            // sext32 when signedFinal, zext otherwise; lsb equals signedFinal here.
-            b.u64v("c2", "(std::uint64_t{cc} | ((std::uint64_t{0} - (cc >> 31)) & (std::uint64_t{0} - sf) & "
-                         "0xffffffff00000000ull)) + sf");
-        }
+        b.i64v("tmp", "detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + "
+                      "detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg))");
+        sf = static_signed ? "1" : "sf";
+        if (!static_signed && v.sat) b.line("const unsigned sf = detail::neg_sf(neg);");
     }
-    b.u64v("lo", plo + " + c2");
-    // Without .sat and .scale only the low word matters.
-    if (v.sat || v.scale != Scale::none)
-        b.u64v("hi", phi + " + static_cast<std::uint64_t>(static_cast<std::int64_t>(c2) >> 63) + (lo < c2)");
-    std::string hi = "hi", lo = "lo";
-    if (v.scale != Scale::none) {
-        const int k = v.scale == Scale::shr7 ? 7 : 15;
-        // Only the low 64 bits are kept (R13), and within them an arithmetic
-        // and a logical shift agree; the high word still tells the clamp the
-        // sign.
-        b.u64v("rl", "(lo >> " + dec(k) + ") | (hi << " + dec(64 - k) + ")");
-        if (v.sat) b.u64v("rh", "static_cast<std::uint64_t>(static_cast<std::int64_t>(hi) >> " + dec(k) + ")");
-        hi = "rh", lo = "rl";
+    std::string r = "tmp";
+    const bool scaled = v.scale != Scale::none;
+    if (scaled) {
+        // An arithmetic shift of the exact sum (R13).
+        b.i64v("r", std::string("tmp >> ") + (v.scale == Scale::shr7 ? "7" : "15"));
+        r = "r";
     }
-    if (v.sat) {
-        std::string o = sf == "1" ? "0x80000000ull" : sf.empty() ? "0u" : "(std::uint64_t{" + sf + "} << 31)";
-        b.ret("detail::sat32(" + hi + ", " + lo + ", " + o + ")");
+    if (!v.sat) {
+        b.ret("static_cast<std::uint32_t>(" + r + ")");
     } else {
-        b.ret("static_cast<std::uint32_t>(" + lo + ")");
+        // R13: signedFinal clamps to S32. Otherwise, after a shift the 64-bit
+        // pattern is clamped as unsigned (a negative sum gives U32_MAX), and
+        // without one the exact value to [0, U32_MAX].
+        const std::string s32 = "detail::smin(detail::smax(" + r + ", -0x80000000ll), 0x7fffffffll)";
+        const std::string u32 = scaled ? "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(" + r +
+                                             "), 0xffffffffull))"
+                                       : "detail::smin(detail::smax(" + r + ", 0), 0xffffffffll)";
+        if (sf == "1") b.ret("static_cast<std::uint32_t>(" + s32 + ")");
+        else if (sf.empty()) b.ret("static_cast<std::uint32_t>(" + u32 + ")");
+        else b.ret("static_cast<std::uint32_t>(detail::sel64(sf != 0u, " + s32 + ", " + u32 + "))");
     }
     L.body = b.str();
-    L.strategy = std::string(static_signed ? "signed" : "unsigned") + " 64-bit product, 128-bit sum as two words" +
-                 (v.sat ? ", one-compare 32-bit clamp" : "");
+    L.strategy = std::string(static_signed ? "signed" : "unsigned") + " 64-bit product and sum" +
+                 (v.sat ? ", branch-free 32-bit clamp" : "");
     L.x = XParam::neg;
     return L;
 }

@@ -129,7 +129,7 @@ TEST_CASE("compare_golden counts agreements and shows disagreements exactly", "[
     CHECK_THAT(rep, Contains("ptxv eval 'vadd.u32.u32.u32 r0, r1, r2;' 0x00000001 0x00000002    # line 120: device "
                              "0x00000004, interp 0x00000003 (differs), generated 0x00000003 (differs)"));
     CHECK_THAT(rep, Contains("ptxv eval 'vadd.u32.u32.s32.sat r0, r1, r2;' 0xffffffff 0x7fffffff    # line 122: device "
-                             "0x7ffffffe, interp 0xffffffff (differs), generated 0xffffffff (differs)"));
+                             "0xffffffff, interp 0x7ffffffe (differs), generated 0x7ffffffe (differs)"));
     CHECK_THAT(rep, Contains("ptxv eval 'vadd4.u32.u32.u32 r0.b20, r1, r2, r3;' 0x01010101 0x01010101 0xaabbccdd    "
                              "# line 124: device 0x00020002, interp 0xaa02cc02"));
     CHECK_THAT(rep, Contains("ptxv eval 'vset2.u32.u32.lt r0.h1, r1, r2, r3;' 0x00010005 0x00020003 0xaaaabbbb    "

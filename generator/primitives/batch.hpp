@@ -38,12 +38,12 @@ struct VariantFns {
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
 // w[2], w[3] the b selector's, w[4] the d selector's position, w[5] its
 // bits, w[6] those bits at the position, w[7] x as given, w[8]-w[10] x read
-// as vmad's negations (NegP).
+// as vmad's negations (NegP), w[11] how far the merge moves the result.
 struct SelP {
     std::uint32_t l, r;
 };
 struct DselP {
-    std::uint32_t pos, bits, at;
+    std::uint32_t pos, bits, at, move;
 };
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
     return static_cast<std::int32_t>(x << (s.l & 31u)) >> (s.r & 31u);
@@ -51,24 +51,24 @@ PTXV_FI constexpr std::int64_t xs(std::uint32_t x, SelP s) noexcept {
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, SelP s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
 PTXV_FI constexpr std::uint32_t xu32(std::uint32_t x, SelP s) noexcept { return (x << (s.l & 31u)) >> (s.r & 31u); }
+PTXV_FI constexpr std::int64_t xv(std::uint32_t x, SelP s) noexcept {
+    return static_cast<std::int64_t>(xu(x, s)) - (static_cast<std::int64_t>((s.r == 0u) & (x >> 31)) << 32);
+}
 PTXV_FI constexpr std::uint32_t dmask(DselP d) noexcept { return d.bits; }
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
-    return c ^ ((c ^ (t << (d.pos & 31u))) & d.at);
+    return c ^ ((c ^ (t << (d.move & 31u))) & d.at);
 }
-// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_cx, neg_sf.
+// vmad's negations decoded (w[8], w[9], w[10]): neg_ab, neg_c, neg_sf.
 struct NegP {
-    std::uint32_t ab, cx, sf;
+    std::uint32_t ab, c, sf;
 };
 PTXV_FI constexpr unsigned neg_ab(NegP n) noexcept { return n.ab; }
-PTXV_FI constexpr std::uint32_t neg_cx(NegP n) noexcept { return n.cx; }
+PTXV_FI constexpr unsigned neg_c(NegP n) noexcept { return n.c; }
 PTXV_FI constexpr unsigned neg_sf(NegP n) noexcept { return n.sf; }
-PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, DselP d) noexcept {
-    return (c & ~d.at) | (t << (d.pos & 31u));
-}
 PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     w[0] = xl(asel), w[1] = xr(asel), w[2] = xl(bsel), w[3] = xr(bsel);
     w[4] = dpos(x), w[5] = dmask(x), w[6] = dmask(x) << dpos(x), w[7] = x;
-    w[8] = neg_ab(x), w[9] = neg_cx(x), w[10] = neg_sf(x), w[11] = 0;
+    w[8] = neg_ab(x), w[9] = neg_c(x), w[10] = neg_sf(x), w[11] = dmove(x);
 }
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings

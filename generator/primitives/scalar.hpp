@@ -44,6 +44,14 @@ PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
     return (x & m) | (y & ~m);
 }
+PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
+    return (x & m) | (y & ~m);
+}
+PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
+    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
+}
 // 32-bit words compared as unsigned or as signed values, then one
 // conditional move; compilers emit cmp and cmov, not a jump, and in a loop
 // pminud/pminsd or their SSE2 equivalents. For R8's secondary .min/.max (with
@@ -82,18 +90,24 @@ PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
 }
 // R1: per selector code, the left shift that puts the selected part's top
 // bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
-// d selector code, the byte position of the merge and the narrowing (0: word,
-// 2: half-word, 3: byte). Codes that name no part read and write the word
-// (none, and the ignored .b01/.b12/.b23, R16).
+// d selector code, the byte position of the merge, the narrowing (0: word,
+// 2: half-word, 3: byte) and how far the result moves into it: a byte
+// selector moves the result's low byte there, a half-word selector takes the
+// result's half-word in place (R9). Codes that name no part read and write the
+// word (none, and the ignored .b01/.b12/.b23, R16).
 struct SelPart {
-    unsigned code, left, right, position, narrowing;
+    unsigned code, left, right, position, narrowing, move;
 };
 PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
-    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3}, {sel::b1, 2, 3, 1, 3}, {sel::b2, 1, 3, 2, 3},
-                                 {sel::b3, 0, 3, 3, 3}, {sel::h0, 2, 2, 0, 2}, {sel::h1, 0, 2, 2, 2}};
+    constexpr SelPart parts[] = {{sel::b0, 3, 3, 0, 3, 0}, {sel::b1, 2, 3, 1, 3, 1}, {sel::b2, 1, 3, 2, 3, 2},
+                                 {sel::b3, 0, 3, 3, 3, 3}, {sel::h0, 2, 2, 0, 2, 0}, {sel::h1, 0, 2, 2, 2, 0}};
     std::uint64_t t = 0;
     for (const SelPart& p : parts) {
-        const unsigned v = field == 0 ? p.left : field == 1 ? p.right : field == 2 ? p.position : p.narrowing;
+        const unsigned v = field == 0   ? p.left
+                           : field == 1 ? p.right
+                           : field == 2 ? p.position
+                           : field == 3 ? p.narrowing
+                                        : p.move;
         t |= std::uint64_t{v} << ((field < 2 ? 4u : 2u) * p.code);
     }
     return t;
@@ -103,13 +117,18 @@ PTXV_HD constexpr std::uint64_t sel_table(unsigned field) noexcept {
 // lookups in registers, two shifts, on 32 bits, and compilers see a 32-bit
 // value extended.
 inline constexpr std::uint64_t kSelLeft = sel_table(0), kSelRight = sel_table(1);
-inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3);
+inline constexpr std::uint64_t kDselPosition = sel_table(2), kDselNarrowing = sel_table(3), kDselMove = sel_table(4);
 PTXV_FI constexpr unsigned xl(unsigned s) noexcept { return static_cast<unsigned>(((kSelLeft >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr unsigned xr(unsigned s) noexcept { return static_cast<unsigned>(((kSelRight >> ((s & 15u) << 2)) & 15u) << 3); }
 PTXV_FI constexpr std::int64_t xs(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::int32_t>(x << xl(s)) >> xr(s);
 }
 PTXV_FI constexpr std::uint64_t xu(std::uint32_t x, unsigned s) noexcept { return (x << xl(s)) >> xr(s); }
+// vmad's unsigned operand (R13): a byte or half-word zero-extended, a whole
+// word (no right shift) sign-extended.
+PTXV_FI constexpr std::int64_t xv(std::uint32_t x, unsigned s) noexcept {
+    return static_cast<std::int64_t>(xu(x, s)) - (static_cast<std::int64_t>((xr(s) == 0u) & (x >> 31)) << 32);
+}
 // The same as words: the extended value modulo 2^32, all that a form needs
 // when only d's low word is read and the operands share a signedness.
 PTXV_FI constexpr std::uint32_t xs32(std::uint32_t x, unsigned s) noexcept { return static_cast<std::uint32_t>(xs(x, s)); }
@@ -121,15 +140,12 @@ PTXV_FI constexpr std::uint32_t sar32(std::uint32_t x, unsigned s) noexcept {
     return static_cast<std::uint32_t>(static_cast<std::int32_t>(x) >> s);
 }
 // Saturating 32-bit sums and differences, for .sat where d, a and b share a
-// type and d is a whole word (a secondary operation, no d selector).
+// type and d is a whole word (a secondary operation, no d selector). An
+// unsigned sum is not clamped above (R6), so it needs none.
 // Signed: an overflow is a sum whose sign differs from both operands' (for
 // x - y, from x's and ~y's); it saturates to the bound of x's sign.
 // The results are selected with masks, not ternaries, which GCC may turn
 // into jumps when a min or max follows (.sat.min).
-PTXV_FI constexpr std::uint32_t addsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
-    const std::uint32_t s = x + y;
-    return s | (0u - static_cast<std::uint32_t>(s < x));
-}
 PTXV_FI constexpr std::uint32_t subsat_u32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x - y) & (static_cast<std::uint32_t>(x < y) - 1u);
 }
@@ -150,32 +166,26 @@ PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
 PTXV_FI constexpr unsigned dpos(unsigned ds) noexcept {
     return static_cast<unsigned>(((kDselPosition >> ((ds & 15u) << 1)) & 3u) << 3);
 }
+PTXV_FI constexpr unsigned dmove(unsigned ds) noexcept {
+    return static_cast<unsigned>(((kDselMove >> ((ds & 15u) << 1)) & 3u) << 3);
+}
 // R13, vmad's negations (neg: bit 0 a, bit 1 b, bit 2 c): whether the
-// product is negated, the xor that negates c (the pseudocode's else-if chain
-// drops c's negation under a product negation), and signedFinal's negation
-// part, which is also the +1 completing a two's-complement negation.
+// product is negated, whether c is (the pseudocode's else-if chain drops c's
+// negation under a product negation), and signedFinal's negation part.
 PTXV_FI constexpr unsigned neg_ab(unsigned neg) noexcept { return (neg ^ (neg >> 1)) & 1u; }
-PTXV_FI constexpr std::uint32_t neg_cx(unsigned neg) noexcept {
-    return 0u - (((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u));
-}
+PTXV_FI constexpr unsigned neg_c(unsigned neg) noexcept { return ((neg >> 2) & 1u) & (neg_ab(neg) ^ 1u); }
 PTXV_FI constexpr unsigned neg_sf(unsigned neg) noexcept { return neg_ab(neg) | ((neg >> 2) & 1u); }
+// x negated where m is all ones, kept where it is 0 (two's complement).
+PTXV_FI constexpr std::int64_t negate_if(std::int64_t x, std::uint64_t m) noexcept {
+    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
+}
+// R9: the merge of the result t into c under the d selector ds.
 PTXV_FI constexpr std::uint32_t dmerge(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return c ^ ((c ^ (t << p)) & (dmask(ds) << p));
+    return c ^ ((c ^ (t << dmove(ds))) & (dmask(ds) << dpos(ds)));
 }
-// The same for t in {0, 1}, which fits any field: no mask on t.
-PTXV_FI constexpr std::uint32_t dmerge01(std::uint32_t c, std::uint32_t t, unsigned ds) noexcept {
-    const unsigned p = dpos(ds);
-    return (c & ~(dmask(ds) << p)) | (t << p);
-}
-// vmad's clamp (R13) of the 128-bit value hi:lo: adding o (2^31 for a signed
-// result, 0 for an unsigned one) maps the target range onto [0, 2^32), so one
-// test decides, and the high word's sign says which bound applies outside.
-PTXV_FI constexpr std::uint32_t sat32(std::uint64_t hi, std::uint64_t lo, std::uint64_t o) noexcept {
-    const std::uint64_t l = lo + o;
-    const std::uint64_t h = hi + static_cast<std::uint64_t>(l < lo);
-    const std::uint32_t bound = static_cast<std::uint32_t>(h >> 63) - 1u;
-    return sel32((h | (l >> 32)) == 0, static_cast<std::uint32_t>(l), bound) - static_cast<std::uint32_t>(o);
+// The low 34 bits of x read as a signed number (vshl/vshr's .sat, R6).
+PTXV_FI constexpr std::int64_t sx34(std::uint64_t x) noexcept {
+    return static_cast<std::int64_t>((x & 0x3ffffffffull) ^ 0x200000000ull) - 0x200000000ll;
 }
 // Selector and mask checks for the template forms.
 PTXV_HD constexpr bool in_set(std::uint32_t set, unsigned v) noexcept { return v < 32u && ((set >> v) & 1u) != 0; }

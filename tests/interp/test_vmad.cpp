@@ -55,21 +55,29 @@ TEST_CASE("vmad: .sat clamps by signedFinal, never by dtype (R13)", "[interp][vm
         {"vmad.u32.u32.u32.sat d, -a, -b, c", 0x00010000, 0x00010000, 0x00000000, 0xffffffff},
         // -c: signedFinal; c = ~10 = 0xfffffff5 -> sext -11, lsb 1; 6 - 11 + 1 = -4 -> 0xfffffffc.
         {"vmad.u32.u32.u32.sat d, a, b, -c", 0x00000002, 0x00000003, 0x0000000a, 0xfffffffc},
-        // -a on a 64-bit product: tmp = ~(2^64 - 2^33 + 1) + 1 = -(2^64 - 2^33 + 1), exact in
-        // 128 bits; < S32_MIN -> 0x80000000.
-        {"vmad.u32.u32.u32.sat d, -a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x80000000},
+        // R13: whole words are sign-extended, so 0xffffffff * 0xffffffff is (-1)(-1) = 1; -a
+        // negates it to -1, signed final, inside S32 -> 0xffffffff.
+        {"vmad.u32.u32.u32.sat d, -a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0xffffffff},
+        // Half-words are zero-extended: 0xffff * 0xffff = 2^32 - 2^17 + 1; -a gives
+        // -(2^32 - 2^17 + 1) < S32_MIN -> 0x80000000.
+        {"vmad.u32.u32.u32.sat d, -a.h0, b.h0, c", 0x0000ffff, 0x0000ffff, 0x00000000, 0x80000000},
         // s32: (-2^31) * (-2^31) = 2^62 > S32_MAX -> 0x7fffffff.
         {"vmad.s32.s32.s32.sat d, a, b, c", 0x80000000, 0x80000000, 0x00000000, 0x7fffffff},
         // s32: (-2^31) * (2^31 - 1) + (-2^31) = -2^62 < S32_MIN -> 0x80000000.
         {"vmad.s32.s32.s32.sat d, a, b, c", 0x80000000, 0x7fffffff, 0x80000000, 0x80000000},
         // Mixed: a s32 = -1, b u32 = 4294967295: -4294967295; no .sat -> low32 = 1.
         {"vmad.s32.s32.u32 d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x00000001},
-        // Same with .sat: -4294967295 < S32_MIN -> 0x80000000.
-        {"vmad.s32.s32.u32.sat d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x80000000},
+        // Same with .sat: a whole-word b is sign-extended too (R13), (-1)(-1) = 1 -> 1.
+        {"vmad.s32.s32.u32.sat d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x00000001},
+        // b's half-word 0xffff is zero-extended: -65535 fits S32 -> 0xffff0001.
+        {"vmad.s32.s32.u32.sat d, a, b.h0, c", 0xffffffff, 0x0000ffff, 0x00000000, 0xffff0001},
         // dtype u32 is ignored: atype s32 makes the final signed; -1 * 1 = -1 stays -1.
         {"vmad.u32.s32.s32.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
-        // dtype s32 is ignored: all-u32 sources, final unsigned; 4294967295 fits U32.
-        {"vmad.s32.u32.u32.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
+        // dtype s32 is ignored: all-u32 sources, final unsigned; a whole-word a is -1 (R13), so
+        // -1 * 1 = -1 clamps to 0 (a signed clamp would keep -1).
+        {"vmad.s32.u32.u32.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
+        // With a.h0: 65535 * 1 fits U32 -> 0x0000ffff.
+        {"vmad.s32.u32.u32.sat d, a.h0, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x0000ffff},
         // -a -b -c, s32: product 0x7fffffff * 2 = 2^32 - 2; c = ~0x80000000 = 0x7fffffff
         // -> +2^31 - 1, lsb 1: 2^32 - 2 + 2^31 > S32_MAX -> 0x7fffffff.
         {"vmad.s32.s32.s32.sat d, -a, -b, -c", 0x7fffffff, 0x00000002, 0x80000000, 0x7fffffff},
@@ -80,11 +88,11 @@ TEST_CASE("vmad: .sat clamps by signedFinal, never by dtype (R13)", "[interp][vm
     check_vectors(rows);
 }
 
-TEST_CASE("vmad: c negated against an unsigned product (README M4, unverified)", "[interp][vmad]") {
-    // The literal pseudocode sign-extends c only after c = ~c, so for c = 0x80000000
-    // the addend is sext32(0x7fffffff) + 1 = +2^31, not -2^31. The low 32 bits are
-    // the same either way; .sat and the shifts expose the difference. No GPU has
-    // confirmed this yet.
+TEST_CASE("vmad: c negated against an unsigned product (README M4)", "[interp][vmad]") {
+    // -c negates the extended c (R13), so for c = 0x80000000 the addend is +2^31, not
+    // -2^31, as the literal pseudocode (c = ~c, then sext32, then + 1) has it too. The low
+    // 32 bits are the same either way; .sat and the shifts expose the difference. An H100
+    // agrees (docs/readings.md).
     static const Vec rows[] = {
         // tmp = 0 + 0x7fffffff + 1 = +2^31 > S32_MAX -> 0x7fffffff.
         {"vmad.u32.u32.u32.sat d, a, b, -c", 0x00000000, 0x00000000, 0x80000000, 0x7fffffff},
@@ -106,10 +114,12 @@ TEST_CASE("vmad: .po adds one, and -a -b under .po changes nothing", "[interp][v
         {"vmad.u32.u32.u32.po d, -a, -b, c", 0x00000003, 0x00000005, 0x00000007, 0x00000017},
         // 0xffffffff * 1 + 0 + 1 = 2^32; low32 = 0.
         {"vmad.u32.u32.u32.po d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
-        // Same with .sat: 2^32 > U32_MAX -> 0xffffffff.
-        {"vmad.u32.u32.u32.po.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
-        // -a -b with .po and .sat: unsigned final, 2^32 -> 0xffffffff.
-        {"vmad.u32.u32.u32.po.sat d, -a, -b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
+        // Same with .sat: the whole-word a is -1 (R13), -1 + 0 + 1 = 0 -> 0.
+        {"vmad.u32.u32.u32.po.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
+        // -a -b with .po and .sat: unsigned final, still 0.
+        {"vmad.u32.u32.u32.po.sat d, -a, -b, c", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
+        // With half-words: 0xffff * 0xffff + 0xffffffff (c sign-extended: -1) + 1 = 2^32 - 2^17 + 1.
+        {"vmad.u32.u32.u32.po.sat d, a.h0, b.h0, c", 0x0000ffff, 0x0000ffff, 0xffffffff, 0xfffe0001},
         // s32: -1 * 1 + (-1) + 1 = -1.
         {"vmad.s32.s32.s32.po d, a, b, c", 0xffffffff, 0x00000001, 0xffffffff, 0xffffffff},
         // lsb is added before the shift: (127 + 0 + 1) >> 7 = 1.
@@ -126,12 +136,19 @@ TEST_CASE("vmad: .shr7 and .shr15 scale the sum after c is added", "[interp][vma
         // >> 15 = 2^15 + 1 = 0x8001.
         {"vmad.u32.u32.u32.shr15 r0, r1.h0, r2.h0, r3", 0xdead8000, 0xbeef8000, 0x00008000,
          0x00008001},
-        // (2^32 - 1)^2 = 2^64 - 2^33 + 1; >> 15 = 2^49 - 2^18; low32 = 2^32 - 2^18 = 0xfffc0000.
-        {"vmad.u32.u32.u32.shr15 d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0xfffc0000},
-        // Same with .sat: 2^49 - 2^18 > U32_MAX -> 0xffffffff.
-        {"vmad.u32.u32.u32.shr15.sat d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0xffffffff},
-        // Unsigned, logical: 0xffffffff >> 7 = 0x01ffffff.
-        {"vmad.u32.u32.u32.shr7 d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x01ffffff},
+        // Whole words are sign-extended (R13): (-1)(-1) = 1; >> 15 = 0.
+        {"vmad.u32.u32.u32.shr15 d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x00000000},
+        // Same with .sat: 0.
+        {"vmad.u32.u32.u32.shr15.sat d, a, b, c", 0xffffffff, 0xffffffff, 0x00000000, 0x00000000},
+        // Half-words: 0xffff^2 = 2^32 - 2^17 + 1; >> 15 = 2^17 - 4 = 0x1fffc.
+        {"vmad.u32.u32.u32.shr15 d, a.h0, b.h0, c", 0x0000ffff, 0x0000ffff, 0x00000000, 0x0001fffc},
+        // -1 * 1 = -1; the shift is arithmetic on the sum: -1 >> 7 = -1 -> 0xffffffff.
+        {"vmad.u32.u32.u32.shr7 d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
+        // Unsigned final with .sat after a shift: the 64-bit pattern of -1 is clamped as
+        // unsigned -> U32_MAX.
+        {"vmad.u32.u32.u32.shr7.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
+        // Without the shift the exact -1 clamps to 0.
+        {"vmad.u32.u32.u32.sat d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
         // Signed, arithmetic: -1 >> 7 = -1 -> 0xffffffff.
         {"vmad.s32.s32.s32.shr7 d, a, b, c", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
         // Signed: -200 >> 7 = floor(-1.5625) = -2 -> 0xfffffffe.
@@ -140,8 +157,8 @@ TEST_CASE("vmad: .shr7 and .shr15 scale the sum after c is added", "[interp][vma
         {"vmad.s32.s32.s32.shr15 d, a, b, -c", 0x00000000, 0x00000000, 0x00000001, 0xffffffff},
         // btype s32 makes c sign-extend: c = -256; >> 7 = -2 -> 0xfffffffe.
         {"vmad.u32.u32.s32.shr7 d, a, b, c", 0x00000000, 0x00000000, 0xffffff00, 0xfffffffe},
-        // All u32: c zero-extends: 0xffffff00 >> 7 = 0x01fffffe.
-        {"vmad.u32.u32.u32.shr7 d, a, b, c", 0x00000000, 0x00000000, 0xffffff00, 0x01fffffe},
+        // All u32: c is still sign-extended (R13): -256 >> 7 = -2 -> 0xfffffffe.
+        {"vmad.u32.u32.u32.shr7 d, a, b, c", 0x00000000, 0x00000000, 0xffffff00, 0xfffffffe},
     };
     check_vectors(rows);
 }

@@ -42,14 +42,14 @@ TEST_CASE("scalar vop: word operands, no saturation, result wraps to 32 bits", "
     check_vectors(rows);
 }
 
-TEST_CASE("scalar vop: .sat clamps to the dtype word range (R6)", "[interp][vop_scalar]") {
+TEST_CASE("scalar vop: .sat on a word: S32 for a signed dtype, only at 0 for an unsigned one (R6)", "[interp][vop_scalar]") {
     static const Vec rows[] = {
         // +2^31 > S32_MAX -> 0x7fffffff.
         {"vadd.s32.s32.s32.sat d, a, b", 0x7fffffff, 0x00000001, 0x00000000, 0x7fffffff},
         // -2^31 + -1 = -2^31 - 1 < S32_MIN -> 0x80000000.
         {"vadd.s32.s32.s32.sat d, a, b", 0x80000000, 0xffffffff, 0x00000000, 0x80000000},
-        // 0xffffffff + 1 = 2^32 > U32_MAX -> 0xffffffff.
-        {"vadd.u32.u32.u32.sat d, a, b", 0xffffffff, 0x00000001, 0x00000000, 0xffffffff},
+        // R6: a .u32 dtype is not clamped above: 0xffffffff + 1 = 2^32 keeps its low 32 bits, 0.
+        {"vadd.u32.u32.u32.sat d, a, b", 0xffffffff, 0x00000001, 0x00000000, 0x00000000},
         // 1 - 2 = -1 < U32_MIN -> 0.
         {"vsub.u32.u32.u32.sat d, a, b", 0x00000001, 0x00000002, 0x00000000, 0x00000000},
         // u32 sources: 4294967295 + 4294967295 = 2^33 - 2 > S32_MAX -> 0x7fffffff.
@@ -62,10 +62,10 @@ TEST_CASE("scalar vop: .sat clamps to the dtype word range (R6)", "[interp][vop_
         {"vadd.u32.s32.s32.sat d, a, b", 0xfffffffe, 0x00000001, 0x00000000, 0x00000000},
         // |-2^31 - (2^31 - 1)| = 2^32 - 1 > S32_MAX -> 0x7fffffff.
         {"vabsdiff.s32.s32.s32.sat d, a, b", 0x80000000, 0x7fffffff, 0x00000000, 0x7fffffff},
-        // R6 open hardware question, house reading: a u32 = 4294967295, b s32 = +2147483647;
-        // sum 6442450942 > U32_MAX -> 0xffffffff. Unverified on hardware: one public report
-        // says a GPU returned 0x7ffffffe for these operands.
-        {"vadd.u32.u32.s32.sat d, a, b", 0xffffffff, 0x7fffffff, 0x00000000, 0xffffffff},
+        // R6 as an H100 computes it: a u32 = 4294967295, b s32 = +2147483647; the sum
+        // 6442450942 is not clamped above and keeps its low 32 bits, 0x7ffffffe (as a public
+        // report had it).
+        {"vadd.u32.u32.s32.sat d, a, b", 0xffffffff, 0x7fffffff, 0x00000000, 0x7ffffffe},
     };
     check_vectors(rows);
 }
@@ -116,8 +116,9 @@ TEST_CASE("scalar vop: secondary operation .add/.min/.max (R6, R8)", "[interp][v
         // .sat before the secondary op: 2^31 -> 0x7fffffff, then + 1 = 2^31, not clamped
         // again -> 0x80000000.
         {"vadd.s32.s32.s32.sat.add d, a, b, c", 0x7fffffff, 0x00000001, 0x00000001, 0x80000000},
-        // tmp = 2^32 -> sat U32 0xffffffff; max(0xffffffff, 7) = 0xffffffff.
-        {"vadd.u32.u32.u32.sat.max d, a, b, c", 0xffffffff, 0xffffffff, 0x00000007, 0xffffffff},
+        // tmp = 2^33 - 2 is not clamped above (R6); .max gets its low word sign-extended, -2,
+        // whose 64-bit pattern is above 7 (R8) -> 0xfffffffe.
+        {"vadd.u32.u32.u32.sat.max d, a, b, c", 0xffffffff, 0xffffffff, 0x00000007, 0xfffffffe},
         // 0 - 5 = -5; + c 3 = -2 -> 0xfffffffe.
         {"vsub.s32.s32.s32.add d, a, b, c", 0x00000000, 0x00000005, 0x00000003, 0xfffffffe},
         // c takes dtype's sign (R8): tmp = max(3, -2) = 3; c s32 = -1; min(3, -1) = -1.
@@ -142,7 +143,7 @@ TEST_CASE("scalar vop: secondary operation .add/.min/.max (R6, R8)", "[interp][v
 //   c = 0x9123064a = 2434992714 as .u32, -1860974006 as .s32.
 // The primary result enters .min/.max as its low 32 bits read with dtype's
 // signedness, c is extended by dtype; the last column says which operand wins.
-TEST_CASE("scalar vop: .min/.max read the primary result with dtype's signedness (R8)", "[interp][vop_scalar]") {
+TEST_CASE("scalar vop: .min/.max compare with dtype's signedness, vadd/vsub on their low word (R8)", "[interp][vop_scalar]") {
     static const Vec rows[] = {
         // u32 dtype.
         // min(a, b u) = a; max(a, c u 2434992714) = c.
@@ -153,8 +154,9 @@ TEST_CASE("scalar vop: .min/.max read the primary result with dtype's signedness
         {"vmax.u32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
         // a s32 positive, b u32: min = a; max(a, c u) = c.
         {"vmin.u32.s32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
-        // b s32 = -1977300589: min = b; read as .u32: 2317666707; min(2317666707, c u 2434992714) = b.
-        {"vmin.u32.s32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // b s32 = -1977300589: min = b, exact and negative (R8); its 64-bit pattern, read as
+        // .u32, is above every c: min = c.
+        {"vmin.u32.s32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
         // a u32, b s32 negative: max = a; min(a, c u) = a.
         {"vmax.u32.u32.s32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
         // s32 dtype: c = -1860974006.
@@ -162,10 +164,10 @@ TEST_CASE("scalar vop: .min/.max read the primary result with dtype's signedness
         {"vmin.s32.u32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
         // min(a, b u) = a; min(a, c s) = c.
         {"vmin.s32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
-        // The case that tells the readings apart: max(a, b u) = b = 2317666707, read as
-        // .s32: -1977300589, below c s = -1860974006: min = b. (On the wide 2317666707
-        // it would be c.)
-        {"vmax.s32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x8a24c993},
+        // The case that tells the readings apart: max(a, b u) = b = 2317666707 enters .min
+        // exact (R8), above c s = -1860974006: min = c. An H100 gives c; Maxwell SASS gave b
+        // (the value read as .s32, -1977300589).
+        {"vmax.s32.u32.u32.min d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x9123064a},
         // a s32, b u32: min = a; max(a, c s) = a.
         {"vmin.s32.s32.u32.max d, a, b, c", 0x12345688, 0x8a24c993, 0x9123064a, 0x12345688},
         // b s32 = -1977300589: min = b; min(b, c s -1860974006) = b.
@@ -180,23 +182,24 @@ TEST_CASE("scalar vop: .min/.max read the primary result with dtype's signedness
     check_vectors(rows);
 }
 
-TEST_CASE("scalar vop: d.dsel merge with .sat narrowed to the byte/half range (R6, R9)",
+TEST_CASE("scalar vop: d.dsel merge, .sat as one unsigned min against the part's maximum (R6, R9)",
           "[interp][vop_scalar]") {
     static const Vec rows[] = {
         // 127 + 1 = 128 > S8_MAX -> 127 = 0x7f; into byte 1 of c.
         {"vadd.s32.s32.s32.sat d.b1, a, b, c", 0x0000007f, 0x00000001, 0xaabbccdd, 0xaabb7fdd},
-        // -128 + -1 = -129 < S8_MIN -> -128 = 0x80; into byte 1 of c.
-        {"vadd.s32.s32.s32.sat d.b1, a, b, c", 0xffffff80, 0xffffffff, 0xaabbccdd, 0xaabb80dd},
+        // -128 + -1 = -129: under a byte selector one unsigned min against S8_MAX (R6), so a
+        // negative value gives 0x7f; into byte 1 of c.
+        {"vadd.s32.s32.s32.sat d.b1, a, b, c", 0xffffff80, 0xffffffff, 0xaabbccdd, 0xaabb7fdd},
         // 255 + 1 = 256 > U8_MAX -> 0xff into byte 0.
         {"vadd.u32.u32.u32.sat d.b0, a, b, c", 0x000000ff, 0x00000001, 0x12345678, 0x123456ff},
-        // 1 - 2 = -1 < U16_MIN -> 0 into half 1.
+        // 1 - 2 = -1 -> U16_MAX 0xffff (R6); .h1 takes its bits [31:16], 0, in place (R9).
         {"vsub.u32.u32.u32.sat d.h1, a, b, c", 0x00000001, 0x00000002, 0x12345678, 0x00005678},
         // 65536 > U16_MAX -> 0xffff into half 0.
         {"vadd.u32.u32.u32.sat d.h0, a, b, c", 0x00010000, 0x00000000, 0x12345678, 0x1234ffff},
         // 32767 + 32767 = 65534 > S16_MAX -> 0x7fff into half 0.
         {"vadd.s32.s32.s32.sat d.h0, a, b, c", 0x00007fff, 0x00007fff, 0xdeadbeef, 0xdead7fff},
-        // u32 sources, s32 dtype: 0 - 4096 < S8_MIN -> -128 = 0x80 into byte 3.
-        {"vsub.s32.u32.u32.sat d.b3, a, b, c", 0x00000000, 0x00001000, 0x00112233, 0x80112233},
+        // u32 sources, s32 dtype: 0 - 4096 is negative -> S8_MAX 0x7f (R6) into byte 3.
+        {"vsub.s32.u32.u32.sat d.b3, a, b, c", 0x00000000, 0x00001000, 0x00112233, 0x7f112233},
         // No .sat: 0x1ff + 1 = 0x200; low byte 0x00 goes to byte 2.
         {"vadd.u32.u32.u32 d.b2, a, b, c", 0x000001ff, 0x00000001, 0x11223344, 0x11003344},
         // No .sat: 0 - 1 = -1; low half 0xffff goes to half 1, the rest of c is kept.

@@ -67,7 +67,7 @@ TEST_CASE("vset: source selectors extend by operand type (R1)", "[interp][vset]"
     check_vectors(rows);
 }
 
-TEST_CASE("vset: secondary .add/.min/.max with an unsigned c (R8, R14)", "[interp][vset]") {
+TEST_CASE("vset: secondary .add/.min/.max with c read by atype's signedness (R8, R14)", "[interp][vset]") {
     static const Vec rows[] = {
         // 1 + 0xffffffff = 2^32; low32 = 0.
         {"vset.u32.u32.eq.add d, a, b, c", 0x00000001, 0x00000001, 0xffffffff, 0x00000000},
@@ -76,8 +76,10 @@ TEST_CASE("vset: secondary .add/.min/.max with an unsigned c (R8, R14)", "[inter
         // 0 < 1 -> 1; c unsigned = 4294967295; min(1, 4294967295) = 1 (a signed c
         // would be -1 and give 0xffffffff).
         {"vset.u32.u32.lt.min d, a, b, c", 0x00000000, 0x00000001, 0xffffffff, 0x00000001},
-        // 1 < 0 -> 0; c unsigned even with s32 sources = 2^31; max(0, 2^31) = 0x80000000.
-        {"vset.s32.s32.lt.max d, a, b, c", 0x00000001, 0x00000000, 0x80000000, 0x80000000},
+        // 1 < 0 -> 0; atype .s32 reads c as signed (R14): -2^31; max(0, -2^31) = 0.
+        {"vset.s32.s32.lt.max d, a, b, c", 0x00000001, 0x00000000, 0x80000000, 0x00000000},
+        // atype .u32 reads c as unsigned even when btype is .s32: max(0, 2^31) = 0x80000000.
+        {"vset.u32.s32.lt.max d, a, b, c", 0x00000001, 0x00000000, 0x80000000, 0x80000000},
         // 0 >= 0 -> 1; max(1, 0) = 1.
         {"vset.s32.s32.ge.max d, a, b, c", 0x00000000, 0x00000000, 0x00000000, 0x00000001},
         // 3 == 4 false -> 0; min(0, 9) = 0.

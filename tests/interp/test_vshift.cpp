@@ -66,12 +66,13 @@ TEST_CASE("vshr: atype, not dtype, decides arithmetic vs logical (R12)", "[inter
     check_vectors(rows);
 }
 
-TEST_CASE("vshl/vshr: .sat on the wide shifted value (R6, R12)", "[interp][vshift]") {
+TEST_CASE("vshl/vshr: .sat on the low 34 bits of the shifted value (R6, R12)", "[interp][vshift]") {
     static const Vec rows[] = {
         // 1 << 32 = 2^32 > U32_MAX -> 0xffffffff (without .sat it would be 0).
         {"vshl.u32.u32.u32.sat.clamp d, a, b", 0x00000001, 0x00000020, 0x00000000, 0xffffffff},
-        // 0xffffffff << 32 (tb = 0xffffffff clamped) > U32_MAX -> 0xffffffff.
-        {"vshl.u32.u32.u32.sat.clamp d, a, b", 0xffffffff, 0xffffffff, 0x00000000, 0xffffffff},
+        // 0xffffffff << 32 (tb = 0xffffffff clamped) = 0xffffffff00000000: .sat reads its low 34
+        // bits, 0x300000000, as signed (R6), -2^32, and clamps that to 0.
+        {"vshl.u32.u32.u32.sat.clamp d, a, b", 0xffffffff, 0xffffffff, 0x00000000, 0x00000000},
         // u32 a = 1 << 31 = 2^31 > S32_MAX -> 0x7fffffff.
         {"vshl.s32.u32.u32.sat.clamp d, a, b", 0x00000001, 0x0000001f, 0x00000000, 0x7fffffff},
         // s32 a = -1 << 32 = -2^32 < S32_MIN -> 0x80000000.
@@ -98,19 +99,21 @@ TEST_CASE("vshl/vshr: selectors, secondary operation and merge", "[interp][vshif
         {"vshr.u32.u32.u32.wrap d, a, b.b0", 0xffffffff, 0xffffff21, 0x00000000, 0x7fffffff},
         // 0xffffffff << 4 = 0xf_fffffff0 wide; + 0x10 = 0x10_00000000; low32 = 0.
         {"vshl.u32.u32.u32.clamp.add d, a, b, c", 0xffffffff, 0x00000004, 0x00000010, 0x00000000},
-        // 1 << 32 = 2^32 wide; it enters .min as its low 32 bits read as .u32 (R8): 0;
-        // min(0, 5) = 0.
-        {"vshl.u32.u32.u32.clamp.min d, a, b, c", 0x00000001, 0x00000020, 0x00000005, 0x00000000},
-        // 0x40000000 << 1 = 2^31 wide, read as .s32 (R8): -2^31; max(-2^31, 7) = 7.
-        {"vshl.s32.u32.u32.clamp.max d, a, b, c", 0x40000000, 0x00000001, 0x00000007, 0x00000007},
+        // 1 << 32 = 2^32 enters .min as its low 64 bits (R8), above 5: min = 5.
+        {"vshl.u32.u32.u32.clamp.min d, a, b, c", 0x00000001, 0x00000020, 0x00000005, 0x00000005},
+        // 0x40000000 << 1 = 2^31, positive as a 64-bit .s32 value (R8): max(2^31, 7) = 2^31.
+        {"vshl.s32.u32.u32.clamp.max d, a, b, c", 0x40000000, 0x00000001, 0x00000007, 0x80000000},
+        // 0x80000000 << 32 = 2^63, whose 64-bit pattern read as .s32 is -2^63: max with c = c.
+        {"vshl.s32.u32.u32.clamp.max d, a, b, c", 0x80000000, 0x00000020, 0x00000007, 0x00000007},
         // 0xffffffff << 4 = 0xf_fffffff0 wide, read as .u32: 0xfffffff0; max with 0x100 keeps it.
         {"vshl.u32.u32.u32.clamp.max d, a, b, c", 0xffffffff, 0x00000004, 0x00000100, 0xfffffff0},
         // -2^31 >> 4 = -2^27; c s32 (dtype) = -1; max = -1.
         {"vshr.s32.s32.u32.clamp.max d, a, b, c", 0x80000000, 0x00000004, 0xffffffff, 0xffffffff},
-        // 3 << 7 = 384 > U8_MAX -> 0xff into byte 2 of c.
-        {"vshl.u32.u32.u32.sat.clamp d.b2, a, b, c", 0x00000003, 0x00000007, 0x11223344, 0x11ff3344},
-        // 0x100 << 8 = 65536 > S16_MAX -> 0x7fff into half 0 of c.
-        {"vshl.s32.s32.u32.sat.wrap d.h0, a, b, c", 0x00000100, 0x00000008, 0xaaaa5555, 0xaaaa7fff},
+        // 3 << 7 = 384: a d selector does not narrow vshl's .sat (R6), so 384 stays; its low
+        // byte 0x80 goes to byte 2 of c.
+        {"vshl.u32.u32.u32.sat.clamp d.b2, a, b, c", 0x00000003, 0x00000007, 0x11223344, 0x11803344},
+        // 0x100 << 8 = 65536 fits S32; its low half, 0, goes to half 0 of c.
+        {"vshl.s32.s32.u32.sat.wrap d.h0, a, b, c", 0x00000100, 0x00000008, 0xaaaa5555, 0xaaaa0000},
         // No .sat: -32768 >> 8 = -128; low byte 0x80 into byte 1 of c.
         {"vshr.s32.s32.u32.wrap d.b1, a, b, c", 0xffff8000, 0x00000008, 0x11111111, 0x11118011},
         // Manual example: 0x12345678 << 4 = 0x1_23456780 wide; no .sat -> low32 0x23456780.

@@ -2,14 +2,15 @@
 //
 // A line-by-line transcription of the semantics pseudocode of PTX ISA 9.1,
 // section 9.7.18 (reference/ptx-video/), completed by the readings R1-R18 of
-// SEMANTICS.md where the text is silent or contradicts itself. The manual's
+// SEMANTICS.md where the text is silent or contradicts itself, as results
+// recorded on an H100 amend them (docs/readings.md: R6, R8, R9, R13, R14). The manual's
 // helpers (partSelectSignExtend, optSaturate, optSecondaryOp, optMerge,
 // extractAndSignExt, extractMaskBits, compare, CLAMP, ...) appear here under
 // the same names.
 //
 // Arithmetic is done on exact ("wide") integers: std::int64_t where every
 // value fits (at most 35 bits), a 128-bit integer where it may not (vshl's
-// 65-bit result, vmad's tmp[127:0]). Modular steps (the final "low 32 bits",
+// 65-bit result). Modular steps (the final "low 32 bits",
 // the SIMD accumulate) use unsigned types, so no step has undefined behaviour:
 // no signed overflow, no shift of a negative value, no shift by the width or
 // more. Right shifts of signed values are written as floor divisions.
@@ -71,12 +72,6 @@ i128 floorDiv(i128 n, i128 divisor) {
     i128 q = n / divisor;  // truncates toward zero
     if (n % divisor != 0 && n < 0) q -= 1;
     return q;
-}
-
-// A 128-bit register tmp[127:0] read as a signed (two's-complement) number.
-i128 asSigned128(u128 bits) {
-    if ((bits >> 127) != 0) return -static_cast<i128>(~bits) - 1;
-    return static_cast<i128>(bits);
 }
 
 // A 64-bit pattern read as a signed (two's-complement) number.
@@ -160,44 +155,69 @@ i64 partSelectSignExtend(u32 x, Type type, Sel sel) {
     return isSigned(type) ? signExtend(field, width) : static_cast<i64>(field);
 }
 
-// optSaturate( tmp, sat, sign, dsel ) (R6): clamp to the range of dtype,
-// narrowed to a byte or half-word when the result is merged into one.
+// True for the d selectors that merge a byte or half-word (R9, R16).
+bool isSubword(Sel dsel) { return effectiveDsel(dsel) != Sel::none; }
+
+// optSaturate( tmp, sat, sign, dsel ) of vadd, vsub, vabsdiff, vmin, vmax
+// (R6 as an H100 computes it, docs/readings.md): a whole word of a signed
+// dtype is clamped to S32; of an unsigned dtype only raised to 0, a value of
+// 2^32 or more is not clamped and wraps later. Under a byte or half-word d
+// selector, one unsigned min of tmp's 64-bit pattern against the part's
+// maximum: a negative tmp becomes that maximum, whatever the signedness.
 i128 optSaturate(i128 tmp, bool sat, bool sign, Sel dsel) {
     if (!sat) return tmp;
+    i128 max = 0;
     switch (dsel) {
         case Sel::b0: case Sel::b1: case Sel::b2: case Sel::b3:
-            if (sign) return CLAMP(tmp, S8_MAX, S8_MIN);
-            return CLAMP(tmp, U8_MAX, U8_MIN);
-        case Sel::h0: case Sel::h1:
-            if (sign) return CLAMP(tmp, S16_MAX, S16_MIN);
-            return CLAMP(tmp, U16_MAX, U16_MIN);
-        case Sel::none: case Sel::b01: case Sel::b12: case Sel::b23:
+            max = sign ? S8_MAX : U8_MAX;
             break;
+        case Sel::h0: case Sel::h1:
+            max = sign ? S16_MAX : U16_MAX;
+            break;
+        case Sel::none: case Sel::b01: case Sel::b12: case Sel::b23:
+            if (sign) return CLAMP(tmp, S32_MAX, S32_MIN);
+            return MAX(tmp, U32_MIN);
     }
-    if (sign) return CLAMP(tmp, S32_MAX, S32_MIN);
-    return CLAMP(tmp, U32_MAX, U32_MIN);
+    const u64 pattern = static_cast<u64>(static_cast<u128>(tmp));  // tmp mod 2^64
+    return MIN(i128{pattern}, max);
 }
 
-// optSecondaryOp( op2, tmp, c ) (S1, R8): done on exact integers; tmp is the
-// (possibly saturated) result already read as a 32-bit value of dtype's
-// signedness, and c is the third operand extended by dtype's signedness.
-i128 optSecondaryOp(Op2 op2, i128 tmp, i64 c) {
+// .sat of vshl/vshr (R12, R6 as an H100 computes them): the low 34 bits of
+// the shifted value, read as signed, clamped to dtype's 32-bit range; a d
+// selector does not narrow it.
+i128 shiftSaturate(i128 tmp, bool sign) {
+    const i64 t34 = signExtend(lowBits(static_cast<u64>(static_cast<u128>(tmp)), 34), 34);
+    if (sign) return CLAMP(t34, S32_MAX, S32_MIN);
+    return CLAMP(t34, U32_MAX, U32_MIN);
+}
+
+// optSecondaryOp( op2, tmp, c ) (S1, R8 as an H100 computes it): tmp is the
+// value the opcode hands on (see scalarOp) and enters as its 64-bit pattern,
+// read as signed when sign (dtype's signedness; vset: atype's) and as
+// unsigned otherwise; c is extended the same way. add/min/max are then exact
+// and d is the low 32 bits. Read as unsigned, a negative tmp is above every c.
+i128 optSecondaryOp(Op2 op2, i128 tmp, u32 c, bool sign) {
+    const u64 pattern = static_cast<u64>(static_cast<u128>(tmp));
+    const i128 x = sign ? i128{asSigned64(pattern)} : i128{pattern};
+    const i128 y = sign ? sext32(c) : zext(c);
     switch (op2) {
-        case Op2::add: return tmp + c;
-        case Op2::min: return MIN(tmp, c);
-        case Op2::max: return MAX(tmp, c);
+        case Op2::add: return x + y;
+        case Op2::min: return MIN(x, y);
+        case Op2::max: return MAX(x, y);
         case Op2::none: break;
     }
-    return tmp;
+    return x;
 }
 
-// optMerge( dsel, tmp, c ) (R9, parentheses of S3 balanced): the low 8 or 16
-// bits of tmp replace that byte or half-word of c; the rest of c is kept.
+// optMerge( dsel, tmp, c ) (R9 as an H100 computes it): a byte selector puts
+// the low 8 bits of tmp into that byte of c; a half-word selector takes that
+// half-word of tmp in place, so .h1 keeps tmp's bits [31:16] (not its low
+// half moved up). The rest of c is kept.
 u32 optMerge(Sel dsel, i128 tmp, u32 c) {
     const u32 t = low32(tmp);
     switch (dsel) {
-        case Sel::h0: return (t & 0xffffu)           | (0xffff0000u & c);
-        case Sel::h1: return ((t & 0xffffu) << 16)   | (0x0000ffffu & c);
+        case Sel::h0: return (t & 0x0000ffffu)       | (0xffff0000u & c);
+        case Sel::h1: return (t & 0xffff0000u)       | (0x0000ffffu & c);
         case Sel::b0: return (t & 0xffu)             | (0xffffff00u & c);
         case Sel::b1: return ((t & 0xffu) << 8)      | (0xffff00ffu & c);
         case Sel::b2: return ((t & 0xffu) << 16)     | (0xff00ffffu & c);
@@ -216,9 +236,10 @@ u32 scalarOp(const Instr& in, u32 a, u32 b, u32 c) {
     const i64 ta = partSelectSignExtend(a, in.atype, in.asel);
     i64 tb = partSelectSignExtend(b, isShift ? Type::u32 : in.btype, in.bsel);
 
-    // vset has no dtype and no .sat; its result, c and d are unsigned (R14).
+    // vset has no dtype and no .sat; for its secondary operation atype plays
+    // dtype's part (R14 as an H100 computes it).
     const bool isSet = in.operation == Operation::set;
-    const Type dtype = isSet ? Type::u32 : in.dtype;
+    const bool sign = isSigned(isSet ? in.atype : in.dtype);
     const bool sat = isSet ? false : in.sat;
 
     // Only .b0-.b3/.h0-.h1 are real destination selectors (R16).
@@ -267,36 +288,44 @@ u32 scalarOp(const Instr& in, u32 a, u32 b, u32 c) {
             break;
     }
 
-    // Stage 3: tmp = optSaturate( tmp, sat, isSigned(dtype), dsel ) (R6).
-    tmp = optSaturate(tmp, sat, isSigned(dtype), dsel);
+    // Stage 3: saturation (R6), then the value the secondary operation
+    // receives (R8): vadd/vsub hand on their low 32 bits sign-extended,
+    // vabsdiff/vmin/vmax the exact value, vshl/vshr the shifted value, or
+    // after .sat the clamped word sign-extended, vset its 0 or 1.
+    i128 op2In = tmp;
+    if (isShift) {
+        if (sat) {
+            tmp = shiftSaturate(tmp, sign);
+            op2In = sext32(low32(tmp));
+        }
+    } else {
+        tmp = optSaturate(tmp, sat, sign, dsel);
+        op2In = (in.operation == Operation::add || in.operation == Operation::sub) ? i128{sext32(low32(tmp))} : tmp;
+    }
 
     // Stage 4: the secondary operation and the merge are exclusive forms (S5,
     // R8); ptxas accepts no instruction with both (R15). With neither, c is
     // ignored (R16) and d is the low 32 bits of tmp.
     if (in.op2 != Op2::none) {
-        // R8: "the sign of the intermediate result depends on dtype": tmp
-        // enters the secondary operation as its low 32 bits, read with
-        // dtype's signedness (vset: unsigned). This changes only .min/.max
-        // without .sat: a saturated tmp already fits, and .add is the same
-        // modulo 2^32. Hardware: vmax.s32.u32.u32.min with a = 0x12345688,
-        // b = 0x8a24c993, c = 0x9123064a gives 0x8a24c993 on a Maxwell GPU,
-        // the max (2317666707) being read as -1977300589, below c.
-        const i64 tmp32 = isSigned(dtype) ? sext32(low32(tmp)) : zext(low32(tmp));
-        // R8: c extended to 33 bits by dtype's signedness (vset: unsigned).
-        const i64 cExt = isSigned(dtype) ? sext32(c) : zext(c);
-        return low32(optSecondaryOp(in.op2, tmp32, cExt));
+        return low32(optSecondaryOp(in.op2, op2In, c, sign));
     }
-    if (dsel != Sel::none) {
+    if (isSubword(dsel)) {
         return optMerge(dsel, tmp, c);  // R9
     }
     return low32(tmp);
 }
 
-// vmad (9.7.18.1.3), read literally (R13).
+// vmad's operands (R1, R13 as an H100 computes them): a byte or half-word is
+// extended by the operand's type, a whole word is always sign-extended.
+i64 vmadOperand(u32 x, Type type, Sel sel) {
+    if (effectiveDsel(sel) == Sel::none) return sext32(x);
+    return partSelectSignExtend(x, type, sel);
+}
+
+// vmad (9.7.18.1.3), R13 as an H100 computes it.
 u32 vmadOp(const Instr& in, u32 a, u32 b, u32 c) {
-    // ta = partSelectSignExtend( a, atype, asel ); tb likewise (R1).
-    const i64 ta = partSelectSignExtend(a, in.atype, in.asel);
-    const i64 tb = partSelectSignExtend(b, in.btype, in.bsel);
+    const i64 ta = vmadOperand(a, in.atype, in.asel);
+    const i64 tb = vmadOperand(b, in.btype, in.bsel);
 
     // signedFinal = isSigned(atype) || isSigned(btype) ||
     //               (a.negate ^ b.negate) || c.negate;
@@ -305,63 +334,36 @@ u32 vmadOp(const Instr& in, u32 a, u32 b, u32 c) {
     const bool signedFinal =
         isSigned(in.atype) || isSigned(in.btype) || productNegated || in.neg_c;
 
-    // tmp[127:0] = ta * tb; exact (|ta|, |tb| <= 2^32 - 1), kept as a 128-bit
-    // register so that ~tmp and the sums below are the pseudocode's bit operations.
-    u128 tmp = static_cast<u128>(i128{ta} * tb);
+    // The product of the extended operands, exact; c is always sign-extended.
+    i128 product = i128{ta} * tb;
+    i128 cExt = sext32(c);
 
-    // lsb = 0;
-    // if ( .po )                 {             lsb = 1; } else
-    // if ( a.negate ^ b.negate ) { tmp = ~tmp; lsb = 1; } else
-    // if ( c.negate )            { c   = ~c;   lsb = 1; }
-    // Under .po the chain stops at the first branch, so negations have no
-    // effect there (R16); a negated c together with a negated product keeps
-    // only the product's negation (M6).
-    u32 lsb = 0;
+    // if ( .po ) lsb = 1; else if ( a.negate ^ b.negate ) negate the product;
+    // else if ( c.negate ) negate c. A negation is exact (M4: -c is taken
+    // after the extension, so c = 0x80000000 adds 2^31). Under .po the chain
+    // stops at its first branch, and the negations .po allows (-a -b) cancel.
+    i128 lsb = 0;
     if (in.po) {
         lsb = 1;
     } else if (productNegated) {
-        tmp = ~tmp;
-        lsb = 1;
+        product = -product;
     } else if (in.neg_c) {
-        c = ~c;  // 32-bit complement, before the extension below (M4)
-        lsb = 1;
+        cExt = -cExt;
     }
+    const i128 tmp = product + cExt + lsb;
 
-    // c128[127:0] = signedFinal ? sext32( c ) : zext( c ); (M1)
-    const u128 c128 = static_cast<u128>(static_cast<i128>(signedFinal ? sext32(c) : zext(c)));
-
-    // tmp = tmp + c128 + lsb; (modulo 2^128, which is exact here: the true
-    // value is below 2^66 in magnitude)
-    tmp = tmp + c128 + lsb;
-
-    // switch( scale ): .shr7 / .shr15 shift arithmetically when signedFinal,
-    // logically otherwise, then mask to 64 bits (M7). Without .scale the
-    // exact 128-bit value is kept (M2, R13).
-    //
-    // M7 leaves open how CLAMP reads the masked 64-bit value. It is read as
-    // signed (int64) when signedFinal and as unsigned otherwise, matching the
-    // arithmetic/logical choice of the shift. Since |tmp| < 2^66 and the shift
-    // is at least 7, the shifted value fits in 60 bits, so with this reading
-    // the mask never changes the value.
-    i128 result = 0;
+    // switch( scale ): .shr7 / .shr15 shift arithmetically, then the 64-bit
+    // mask (M7), whose pattern an unsigned clamp reads as unsigned: a negative
+    // tmp saturates to U32_MAX. Without .scale the exact value is clamped.
     u32 shift = 0;
     switch (in.scale) {
         case Scale::shr7:  shift = 7;  break;
         case Scale::shr15: shift = 15; break;
         case Scale::none:  shift = 0;  break;
     }
-    if (shift == 0) {
-        // Unsigned case: every term is non-negative, so tmp < 2^66 and the
-        // conversion is exact.
-        result = signedFinal ? asSigned128(tmp) : static_cast<i128>(tmp);
-    } else {
-        u128 shifted = 0;
-        if (signedFinal) {
-            shifted = static_cast<u128>(floorDiv(asSigned128(tmp), pow2(shift)));  // tmp >> k, arithmetic
-        } else {
-            shifted = tmp >> shift;  // tmp >> k, logical
-        }
-        const u64 masked = static_cast<u64>(shifted & u128{0xffffffffffffffffu});  // & 0xffffffffffffffff
+    i128 result = tmp;
+    if (shift != 0) {
+        const u64 masked = static_cast<u64>(static_cast<u128>(floorDiv(tmp, pow2(shift))));  // & 0xffffffffffffffff
         result = signedFinal ? i128{asSigned64(masked)} : i128{masked};
     }
 
