@@ -84,6 +84,9 @@ struct TemplateLine {
 // then left as it is and reported).
 struct DecodedTemplate {
     std::vector<TemplateLine> lines;
+    // Per input, the output it is tied to ("0"(x): that output's value on
+    // entry), or -1.
+    std::vector<int> tied_to;
     std::string why_not;  // empty when every line is understood
 };
 DecodedTemplate decode_template(const AsmStatement& st);

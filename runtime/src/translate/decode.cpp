@@ -83,16 +83,24 @@ std::vector<std::string> split_operands(std::string_view s) {
 // tied to an output ("0"), which give that output its value on entry. Anything
 // else (64-bit "l", 16-bit "h", memory, floating point) is not a video
 // instruction's operand.
-std::string constraint_problem(const AsmStatement& st) {
+// True when s is a non-empty run of decimal digits.
+bool all_digits(std::string_view s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Records in tied_to the output each input is tied to (or -1).
+std::string constraint_problem(const AsmStatement& st, std::vector<int>& tied_to) {
     for (const AsmOperand& op : st.outputs)
         if (op.constraint != "=r" && op.constraint != "+r" && op.constraint != "=&r" && op.constraint != "+&r")
             return "output constraint \"" + op.constraint + "\" (only \"=r\" and \"+r\" are bound)";
     for (const AsmOperand& op : st.inputs) {
         const std::string& c = op.constraint;
-        const bool tied = !c.empty() && std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-        if (tied && std::stoul(c) >= st.outputs.size()) return "input tied to output " + c + ", which does not exist";
+        const bool tied = all_digits(c);
+        if (tied && (c.size() > 4 || std::stoul(c) >= st.outputs.size()))
+            return "input tied to output " + c + ", which does not exist";
         if (c != "r" && c != "n" && c != "i" && c != "rn" && c != "ri" && !tied)
             return "input constraint \"" + c + "\" (only \"r\", \"n\" and \"i\" are bound)";
+        tied_to.push_back(tied ? static_cast<int>(std::stoul(c)) : -1);
     }
     return "";
 }
@@ -109,15 +117,13 @@ bool integer_literal(std::string_view s) {
     if (!s.empty() && (s.back() == 'U' || s.back() == 'u')) s.remove_suffix(1);
     if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         return std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    return all_digits(s);
 }
 
 // Empty when `name` is an operand (%N, after renaming) or a temporary
 // declared before; else why it cannot be bound.
 std::string unbound(const std::string& name, const std::vector<std::string>& temps) {
-    if (name.size() > 1 && name[0] == '%' &&
-        std::all_of(name.begin() + 1, name.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
-        return "";
+    if (name.size() > 1 && name[0] == '%' && all_digits(std::string_view(name).substr(1))) return "";
     if (std::find(temps.begin(), temps.end(), name) != temps.end()) return "";
     if (identifier(name)) return "register " + name + " is not declared in the statement";
     return "a register this tool cannot bind: " + name;
@@ -130,7 +136,7 @@ DecodedTemplate decode_template(const AsmStatement& st) {
     if (!st.unparsed.empty()) return r.why_not = st.unparsed, r;
     for (const auto& q : st.qualifiers)
         if (q == "goto") return r.why_not = "asm goto", r;
-    if (!(r.why_not = constraint_problem(st)).empty()) return r;
+    if (!(r.why_not = constraint_problem(st, r.tied_to)).empty()) return r;
     std::string text;
     if (!rename(st, &text, &r.why_not)) return r;
     std::vector<std::string> pieces;

@@ -91,11 +91,8 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d) {
         o += ";";
     }
     // An input tied to an output ("0"(x)) is that output's register on entry.
-    for (std::size_t i = 0; i < st.inputs.size(); ++i) {
-        const std::string& c = st.inputs[i].constraint;
-        if (!c.empty() && std::all_of(c.begin(), c.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-            o += " _ptxv" + c + " = _ptxv" + std::to_string(n_out + i) + ";";
-    }
+    for (std::size_t i = 0; i < d.tied_to.size(); ++i)
+        if (d.tied_to[i] >= 0) o += " _ptxv" + std::to_string(d.tied_to[i]) + " = _ptxv" + std::to_string(n_out + i) + ";";
     for (const TemplateLine& line : d.lines) {
         switch (line.kind) {
             case TemplateLine::Kind::reg:
