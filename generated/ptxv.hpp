@@ -141,6 +141,13 @@ PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
     return (x & m) | (y & ~m);
 }
+// R6's byte/half-word .sat: the min of x's 64-bit pattern, read as unsigned,
+// and y (below 2^32), for |x| below 2^62: a negative x, whose pattern is
+// above every y, is first replaced by 2^40, so one signed min decides.
+PTXV_FI constexpr std::int64_t umin_pattern(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t n = x >> 63;
+    return smin((x & ~n) | (n & (std::int64_t{1} << 40)), y);
+}
 PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
@@ -161,6 +168,22 @@ PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexce
 }
 PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
+// R8's .min/.max where t and c are read differently. su: t the low word of
+// vadd/vsub sign-extended, c unsigned; a negative t's 64-bit pattern is above
+// every c, so its key is all ones. zs: t zero-extended, c signed; a negative c
+// is below every t, so its key is 0.
+PTXV_FI constexpr std::uint32_t min_su(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32((t | (0u - (t >> 31))) < c, t, c);
+}
+PTXV_FI constexpr std::uint32_t max_su(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32((t | (0u - (t >> 31))) >= c, t, c);
+}
+PTXV_FI constexpr std::uint32_t min_zs(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32(t < (c & ((c >> 31) - 1u)), t, c);
+}
+PTXV_FI constexpr std::uint32_t max_zs(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32(t >= (c & ((c >> 31) - 1u)), t, c);
 }
 // The operation's own signed min/max (vmin, vmax on words). Written
 // differently from R8's, which may follow it: GCC turns a min of a min of the
@@ -537,7 +560,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -554,7 +577,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -572,8 +595,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -621,7 +644,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -638,7 +661,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -690,7 +713,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -707,7 +730,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -725,8 +748,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -764,7 +787,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -782,7 +805,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -834,7 +857,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -851,7 +874,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -869,8 +892,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -908,7 +931,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -926,7 +949,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -978,7 +1001,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -995,7 +1018,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1013,8 +1036,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1052,7 +1075,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1070,7 +1093,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1157,8 +1180,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1301,8 +1324,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1445,8 +1468,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1589,8 +1612,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1707,7 +1730,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1724,7 +1747,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1742,8 +1765,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1791,7 +1814,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1808,7 +1831,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1860,7 +1883,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1877,7 +1900,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1895,8 +1918,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -1934,7 +1957,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -1952,7 +1975,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2004,7 +2027,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2021,7 +2044,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2039,8 +2062,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2078,7 +2101,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2096,7 +2119,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2148,7 +2171,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2165,7 +2188,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2183,8 +2206,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2222,7 +2245,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2240,7 +2263,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -2327,8 +2350,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2471,8 +2494,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2615,8 +2638,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, -0x80000000ll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2759,8 +2782,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -2912,8 +2935,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3056,8 +3079,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3200,8 +3223,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3344,8 +3367,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3453,7 +3476,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3470,7 +3493,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3488,8 +3511,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3632,8 +3655,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3776,8 +3799,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::u
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -3885,7 +3908,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3902,7 +3925,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -3920,8 +3943,8 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::u
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4064,8 +4087,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4208,8 +4231,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4352,8 +4375,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4460,8 +4483,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4477,8 +4500,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4496,8 +4519,8 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4605,7 +4628,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4622,7 +4645,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -4640,8 +4663,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4784,8 +4807,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -4928,8 +4951,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5072,8 +5095,8 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5216,8 +5239,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5360,8 +5383,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5504,8 +5527,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5612,8 +5635,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5629,8 +5652,8 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5648,8 +5671,8 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5757,7 +5780,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5774,7 +5797,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -5792,8 +5815,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -5936,8 +5959,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6080,8 +6103,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6224,8 +6247,8 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
@@ -6420,7 +6443,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6441,7 +6464,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6576,7 +6599,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6597,7 +6620,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6734,7 +6757,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6755,7 +6778,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6890,7 +6913,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -6911,7 +6934,7 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7676,7 +7699,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7697,7 +7720,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7832,7 +7855,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7853,7 +7876,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7990,7 +8013,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8011,7 +8034,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8146,7 +8169,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8167,7 +8190,7 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8808,13 +8831,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 // ---- vmad (PTX ISA 9.7.18.1.3) vmad
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32; readings R1 R13 R16
-// lowering: unsigned 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -8923,13 +8947,12 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.u32.po; readings R1 R13 R16
-// lowering: unsigned 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9035,13 +9058,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9147,13 +9171,12 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.u32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9259,13 +9282,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9371,13 +9395,12 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.u32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9483,13 +9506,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9595,13 +9619,12 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.u32.s32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9707,13 +9730,14 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32; readings R1 R13 R16
-// lowering: unsigned 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9822,13 +9846,12 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.u32.po; readings R1 R13 R16
-// lowering: unsigned 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -9934,13 +9957,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10046,13 +10070,12 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.u32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10158,13 +10181,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10270,13 +10294,12 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.u32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10382,13 +10405,14 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, s
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned neg) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -10494,13 +10518,12 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std:
 }
 
 // vmad (9.7.18.1.3) vmad.s32.s32.s32.po; readings R1 R13 R16
-// lowering: signed 64-bit product and sum
+// lowering: 32-bit words (only d's low word is read)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>

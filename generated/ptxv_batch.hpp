@@ -224,7 +224,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -238,7 +238,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -254,8 +254,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -284,7 +284,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -298,7 +298,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -341,7 +341,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -355,7 +355,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -371,8 +371,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -403,7 +403,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -418,7 +418,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -461,7 +461,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -475,7 +475,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -491,8 +491,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -523,7 +523,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -538,7 +538,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -581,7 +581,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -595,7 +595,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta + tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -611,8 +611,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -643,7 +643,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -658,7 +658,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -731,8 +731,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -851,8 +851,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -971,8 +971,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1091,8 +1091,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta + tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1178,7 +1178,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1192,7 +1192,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1208,8 +1208,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1238,7 +1238,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1252,7 +1252,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::subsat_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1295,7 +1295,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1309,7 +1309,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1325,8 +1325,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1357,7 +1357,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1372,7 +1372,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1415,7 +1415,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1429,7 +1429,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1445,8 +1445,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1477,7 +1477,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1492,7 +1492,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1535,7 +1535,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1549,7 +1549,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = ta - tb;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1565,8 +1565,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1597,7 +1597,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1612,7 +1612,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(static_cast<std::uint32_t>(ts))), std::uint64_t{c}));
+    return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1685,8 +1685,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1805,8 +1805,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -1925,8 +1925,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smax(t, -0x80000000ll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2045,8 +2045,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = ta - tb;
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2162,8 +2162,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2282,8 +2282,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2402,8 +2402,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2522,8 +2522,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2612,7 +2612,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2626,7 +2626,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::absdiff_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2642,8 +2642,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2762,8 +2762,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2882,8 +2882,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -2972,7 +2972,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2986,7 +2986,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3002,8 +3002,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3122,8 +3122,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3242,8 +3242,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3362,8 +3362,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3451,8 +3451,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3465,8 +3465,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3482,8 +3482,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3572,7 +3572,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3586,7 +3586,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::min_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3602,8 +3602,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3722,8 +3722,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3842,8 +3842,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -3962,8 +3962,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smin(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4082,8 +4082,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4202,8 +4202,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4322,8 +4322,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4411,8 +4411,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4425,8 +4425,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(t)), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4442,8 +4442,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smax(t, 0);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel)};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4532,7 +4532,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4546,7 +4546,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = detail::max_u32(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(static_cast<std::int64_t>(t), detail::sx32(c)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4562,8 +4562,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4682,8 +4682,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4802,8 +4802,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -4922,8 +4922,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::smax(ta, tb);
     const std::int64_t tw = t;
-    const std::uint64_t hi = std::uint64_t{detail::dmask(dsel) >> 1};
-    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)));
+    const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
+    const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace detail::pre
@@ -5085,7 +5085,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5103,7 +5103,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5217,7 +5217,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5235,7 +5235,7 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5351,7 +5351,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5369,7 +5369,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5483,7 +5483,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5501,7 +5501,7 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6149,7 +6149,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6167,7 +6167,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6281,7 +6281,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6299,7 +6299,7 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6415,7 +6415,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6433,7 +6433,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6547,7 +6547,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::min_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6565,7 +6565,7 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
     const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(detail::sx32(low)), std::uint64_t{c}));
+    return detail::max_su(low, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7109,10 +7109,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7205,10 +7206,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7294,10 +7294,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7387,10 +7388,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7476,10 +7476,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7569,10 +7570,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7658,10 +7658,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7751,10 +7752,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7840,10 +7840,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7936,10 +7937,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8025,10 +8025,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8118,10 +8119,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xv(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8207,10 +8207,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8300,10 +8301,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xv(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8389,10 +8389,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t pm = 0u - detail::neg_ab(neg);
+    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8482,10 +8483,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(tmp);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

@@ -116,7 +116,8 @@ std::string scalar_ext(const char* x, const char* sel, Type t) {
 // result. The value .min/.max compare is the result's 64-bit pattern, read
 // with dtype's signedness (vset: atype's), against c extended the same way;
 // `wide` is that value as an int64 expression, or "sx32"/"zx32" when it is
-// `low` sign- or zero-extended, where a 32-bit compare may do.
+// `low` sign- or zero-extended, where 32-bit compares do (detail::min_su and
+// friends where the two sides are read differently).
 void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::string& wide, bool signed_d) {
     const bool min = v.op2 == Op2::min;
     switch (v.op2) {
@@ -130,14 +131,12 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::s
         case Op2::max:
             break;
     }
-    if (wide == "sx32" && signed_d) {
-        b.ret(std::string(min ? "detail::min_s32(" : "detail::max_s32(") + low + ", c)");
-    } else if (wide == "zx32" && !signed_d) {
-        b.ret(std::string(min ? "detail::min_u32(" : "detail::max_u32(") + low + ", c)");
+    if (wide == "sx32" || wide == "zx32") {
+        // 32-bit compares: the same signedness on both sides, or one key adjusted.
+        const char* k = wide == "sx32" ? (signed_d ? "_s32(" : "_su(") : (signed_d ? "_zs(" : "_u32(");
+        b.ret(std::string(min ? "detail::min" : "detail::max") + k + low + ", c)");
     } else {
-        const std::string w = wide == "sx32" ? "detail::sx32(" + low + ")"
-                              : wide == "zx32" ? "static_cast<std::int64_t>(" + low + ")"
-                                               : wide;
+        const std::string& w = wide;
         if (signed_d)
             b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + w +
                   ", detail::sx32(c)))");
@@ -191,12 +190,24 @@ Lowered lower_scalar_vop_words(const Variant& v) {
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
     const bool sg = v.atype == Type::s32;
+    const bool mixed_tail = (v.op2 == Op2::min || v.op2 == Op2::max) && sg != (v.dtype == Type::s32);
     std::string e, wide = "sx32";
     switch (v.opcode->operation) {
         case Operation::add: e = v.sat && sg ? "detail::addsat_s32(ta, tb)" : "ta + tb"; break;
         case Operation::sub: e = !v.sat ? "ta - tb" : sg ? "detail::subsat_s32(ta, tb)" : "detail::subsat_u32(ta, tb)"; break;
-        case Operation::min: e = sg ? "detail::smin32(ta, tb)" : "detail::min_u32(ta, tb)", wide = sg ? "sx32" : "zx32"; break;
-        case Operation::max: e = sg ? "detail::smax32(ta, tb)" : "detail::max_u32(ta, tb)", wide = sg ? "sx32" : "zx32"; break;
+        // Before a .min/.max whose sides are read differently, the signed min/max
+        // selects with a mask: GCC turns its ternary, followed by that tail,
+        // into a jump.
+        case Operation::min:
+            e = !sg ? "detail::min_u32(ta, tb)"
+                : mixed_tail ? "detail::sel32(detail::lt_s32(ta, tb), ta, tb)" : "detail::smin32(ta, tb)";
+            wide = sg ? "sx32" : "zx32";
+            break;
+        case Operation::max:
+            e = !sg ? "detail::max_u32(ta, tb)"
+                : mixed_tail ? "detail::sel32(detail::lt_s32(tb, ta), ta, tb)" : "detail::smax32(ta, tb)";
+            wide = sg ? "sx32" : "zx32";
+            break;
         case Operation::absdiff: e = sg ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)", wide = "zx32"; break;
         default: fail(v, "not a scalar arithmetic operation");
     }
@@ -256,9 +267,8 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
             // t's 64-bit pattern against the part's maximum, so a negative t
             // gives that maximum.
             b.i64v("tw", word);
-            b.u64v("hi", v.dtype == Type::s32 ? "std::uint64_t{detail::dmask(dsel) >> 1}" : "std::uint64_t{detail::dmask(dsel)}");
-            b.i64v("ts", "detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, "
-                         "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(t), hi)))");
+            b.i64v("hi", v.dtype == Type::s32 ? "std::int64_t{detail::dmask(dsel) >> 1}" : "std::int64_t{detail::dmask(dsel)}");
+            b.i64v("ts", "detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi))");
         }
         key = "ts";
     }
@@ -380,6 +390,24 @@ Lowered lower_vmad(const Variant& v) {
     Body b;
     const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32;
     const bool static_signed = sa || sb;
+    if (!v.sat && v.scale == Scale::none) {
+        // Only d's low word is read: the product and sum modulo 2^32 need only
+        // the extended operands' words, whatever the extension (R13).
+        b.u32("ta", sa ? "detail::xs32(a, asel)" : "detail::xu32(a, asel)");
+        b.u32("tb", sb ? "detail::xs32(b, bsel)" : "detail::xu32(b, bsel)");
+        if (v.po) {
+            L.x_used = false;
+            b.ret("ta * tb + c + 1u");
+        } else {
+            b.u32("pm", "0u - detail::neg_ab(neg)");
+            b.u32("cm", "0u - detail::neg_c(neg)");
+            b.ret("(((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm)");
+        }
+        L.body = b.str();
+        L.strategy = "32-bit words (only d's low word is read)";
+        L.x = XParam::neg;
+        return L;
+    }
     b.i64v("ta", sa ? "detail::xs(a, asel)" : "detail::xv(a, asel)");
     b.i64v("tb", sb ? "detail::xs(b, bsel)" : "detail::xv(b, bsel)");
     std::string sf;  // signedFinal: "1" or "" when known statically, else the variable

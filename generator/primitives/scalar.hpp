@@ -48,6 +48,13 @@ PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcep
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
     return (x & m) | (y & ~m);
 }
+// R6's byte/half-word .sat: the min of x's 64-bit pattern, read as unsigned,
+// and y (below 2^32), for |x| below 2^62: a negative x, whose pattern is
+// above every y, is first replaced by 2^40, so one signed min decides.
+PTXV_FI constexpr std::int64_t umin_pattern(std::int64_t x, std::int64_t y) noexcept {
+    const std::int64_t n = x >> 63;
+    return smin((x & ~n) | (n & (std::int64_t{1} << 40)), y);
+}
 PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
@@ -68,6 +75,22 @@ PTXV_FI constexpr std::uint32_t min_s32(std::uint32_t x, std::uint32_t y) noexce
 }
 PTXV_FI constexpr std::uint32_t max_s32(std::uint32_t x, std::uint32_t y) noexcept {
     return (x ^ 0x80000000u) > (y ^ 0x80000000u) ? x : y;
+}
+// R8's .min/.max where t and c are read differently. su: t the low word of
+// vadd/vsub sign-extended, c unsigned; a negative t's 64-bit pattern is above
+// every c, so its key is all ones. zs: t zero-extended, c signed; a negative c
+// is below every t, so its key is 0.
+PTXV_FI constexpr std::uint32_t min_su(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32((t | (0u - (t >> 31))) < c, t, c);
+}
+PTXV_FI constexpr std::uint32_t max_su(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32((t | (0u - (t >> 31))) >= c, t, c);
+}
+PTXV_FI constexpr std::uint32_t min_zs(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32(t < (c & ((c >> 31) - 1u)), t, c);
+}
+PTXV_FI constexpr std::uint32_t max_zs(std::uint32_t t, std::uint32_t c) noexcept {
+    return sel32(t >= (c & ((c >> 31) - 1u)), t, c);
 }
 // The operation's own signed min/max (vmin, vmax on words). Written
 // differently from R8's, which may follow it: GCC turns a min of a min of the

@@ -28,6 +28,17 @@ static_assert(ptxv::detail::dmerge(0x11223344u, 0xabcd00efu, ptxv::sel::h0) == 0
 // R13: vmad's unsigned operand, a whole word sign-extended, a half-word not.
 static_assert(ptxv::detail::xv(0x80000000u, ptxv::sel::none) == -0x80000000ll);
 static_assert(ptxv::detail::xv(0x80008000u, ptxv::sel::h0) == 0x8000);
+// R8: a negative sign-extended t is above every unsigned c; a negative c below every t.
+static_assert(ptxv::detail::max_su(0xfffffffeu, 0xffffffffu) == 0xfffffffeu);
+static_assert(ptxv::detail::min_su(0xfffffffeu, 7u) == 7u);
+static_assert(ptxv::detail::min_su(5u, 7u) == 5u);
+static_assert(ptxv::detail::max_zs(0x8a24c993u, 0x9123064au) == 0x8a24c993u);
+static_assert(ptxv::detail::min_zs(0x8a24c993u, 0x9123064au) == 0x9123064au);
+static_assert(ptxv::detail::min_zs(3u, 7u) == 3u);
+// R6: a byte/half-word .sat of vadd..vmax is one unsigned min: -1 gives the maximum.
+static_assert(ptxv::detail::umin_pattern(-1, 0x7f) == 0x7f);
+static_assert(ptxv::detail::umin_pattern(0x80, 0x7f) == 0x7f);
+static_assert(ptxv::detail::umin_pattern(0x12, 0xff) == 0x12);
 // R6: vshl/vshr's .sat reads the low 34 bits as signed.
 static_assert(ptxv::detail::sx34(0x3f80000000ull) == -0x80000000ll);
 static_assert(ptxv::detail::sx34(0x1ffffffffull) == 0x1ffffffffll);
