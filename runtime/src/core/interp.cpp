@@ -155,9 +155,6 @@ i64 partSelectSignExtend(u32 x, Type type, Sel sel) {
     return isSigned(type) ? signExtend(field, width) : static_cast<i64>(field);
 }
 
-// True for the d selectors that merge a byte or half-word (R9, R16).
-bool isSubword(Sel dsel) { return effectiveDsel(dsel) != Sel::none; }
-
 // optSaturate( tmp, sat, sign, dsel ) of vadd, vsub, vabsdiff, vmin, vmax
 // (R6 as an H100 computes it, docs/readings.md): a whole word of a signed
 // dtype is clamped to S32; of an unsigned dtype only raised to 0, a value of
@@ -309,7 +306,7 @@ u32 scalarOp(const Instr& in, u32 a, u32 b, u32 c) {
     if (in.op2 != Op2::none) {
         return low32(optSecondaryOp(in.op2, op2In, c, sign));
     }
-    if (isSubword(dsel)) {
+    if (dsel != Sel::none) {
         return optMerge(dsel, tmp, c);  // R9
     }
     return low32(tmp);
