@@ -11,6 +11,14 @@
 //                             library picks AVX2 kernels at run time, the
 //                             bare loops get what the build flags give them
 //
+// The warp step (Compiled::warp: 32 lanes under an active mask) over the
+// same L1 arrays, 32 warps of 32 lanes, each warp with its own random mask:
+//   BM_warp/<text>          one warp() call per warp
+//   BM_warp_single/<text>   the same warps as 32 single calls of the
+//                           Compiled value, each lane tested against the mask
+// One item is one lane, active or not, so ns per item compares with
+// BM_batch/<text>/L1, a long run() over the same 1024 elements.
+//
 // The custom context ptxv_kernel/<kind>/<text> names the code run() used
 // (Compiled::batch_kernel()).
 //
@@ -21,9 +29,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "bench_common.hpp"
 #include "ptxv/compile.hpp"
+#include "ptxv/random.hpp"
 
 namespace ptxv_bench {
 namespace {
@@ -148,6 +158,63 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
     }
 }
 
+// The active masks of the warps: random, seeded, the same for every
+// instruction and both forms.
+const std::vector<u32>& warp_masks(std::size_t warps) {
+    static std::vector<u32> masks;
+    if (masks.size() < warps) {
+        ptxv::SplitMix64 rng(0x7761727073ull);
+        masks.clear();
+        for (std::size_t i = 0; i < warps; ++i) masks.push_back(rng.word());
+    }
+    return masks;
+}
+
+// Both warp forms must leave d as the interpreter's lanes would, inactive
+// lanes unchanged.
+bool warp_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Compiled& compiled) {
+    const Inputs& v = op_inputs();
+    const std::size_t warps = kOpElements / ptxv::kWarpSize;
+    const std::vector<u32>& masks = warp_masks(warps);
+    std::vector<u32> d(kOpElements, 0x5a5a5a5au);
+    for (std::size_t w = 0; w < warps; ++w) {
+        const std::size_t o = w * ptxv::kWarpSize;
+        compiled.warp(v.a.data() + o, v.b.data() + o, v.c.data() + o, d.data() + o, masks[w]);
+    }
+    for (std::size_t i = 0; i < warps * ptxv::kWarpSize; ++i) {
+        const bool on = (masks[i / ptxv::kWarpSize] >> (i % ptxv::kWarpSize) & 1u) != 0;
+        const u32 want = on ? ptxv::interpret(in, v.a[i], v.b[i], v.c[i]) : 0x5a5a5a5au;
+        if (d[i] != want) {
+            report_mismatch("warp", text, v.a[i], v.b[i], v.c[i], d[i], want);
+            return false;
+        }
+    }
+    return true;
+}
+
+void add_warp(const std::string& text, std::size_t n) {
+    ptxv::Instr in;
+    if (!decode(text, &in)) return;
+    const ptxv::Compiled compiled = ptxv::compile(in);
+    const char* error = warp_matches(text, in, compiled) ? nullptr : "warp result differs from the interpreter";
+    const std::vector<u32>* masks = &warp_masks(n / ptxv::kWarpSize);
+    reg("BM_warp/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
+        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+            for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize)
+                compiled.warp(a + o, b + o, c + o, d + o, (*masks)[w]);
+        });
+    });
+    reg("BM_warp_single/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
+        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+            for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize) {
+                const u32 active = (*masks)[w];
+                for (std::size_t i = 0; i < ptxv::kWarpSize; ++i)
+                    if ((active >> i & 1u) != 0) d[o + i] = compiled(a[o + i], b[o + i], c[o + i]);
+            }
+        });
+    });
+}
+
 }  // namespace
 
 void register_batch() {
@@ -184,6 +251,16 @@ void register_batch() {
     add_batch("vset.u32.s32.lt d, a, b", sizes, count, false);
     // The form with one c for the whole batch, for when c is a constant.
     add_batch("vabsdiff4.u32.u32.u32.add d, a, b, c", sizes, count, true);
+
+    // The warp step, for the same instructions (all but the one-c form).
+    for (const char* text :
+         {"vadd4.u32.u32.u32 d, a, b, c", "vadd4.u32.u32.u32.sat d, a, b, c", "vadd4.s32.s32.s32.sat d, a, b, c",
+          "vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", "vavrg4.u32.u32.u32 d, a, b, c",
+          "vabsdiff4.u32.u32.u32.add d, a, b, c", "vmin4.u32.u32.u32 d, a, b, c", "vmax4.s32.s32.s32.sat d, a, b, c",
+          "vset4.u32.u32.lt d, a, b, c", "vadd2.s32.s32.s32.sat d, a, b, c", "vmin2.s32.s32.s32 d, a, b, c",
+          "vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", "vset2.s32.s32.ne.add d, a, b, c", "vadd.s32.s32.s32.sat d, a, b",
+          "vshr.s32.s32.u32.clamp d, a, b", "vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", "vset.u32.s32.lt d, a, b"})
+        add_warp(text, sizes[0].n);
 }
 
 }  // namespace ptxv_bench

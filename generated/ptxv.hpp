@@ -588,7 +588,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -600,6 +600,16 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -615,6 +625,8 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint3
     if constexpr (Dsel == sel::none) {
         (void)c;
         return rt::whole::vadd_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     }
@@ -741,7 +753,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -753,16 +765,31 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -772,15 +799,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -790,15 +830,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -808,11 +861,24 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -885,7 +951,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -897,16 +963,31 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -916,15 +997,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -934,15 +1028,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -952,11 +1059,24 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -1029,7 +1149,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1041,16 +1161,31 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1060,15 +1195,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1078,15 +1226,28 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1096,11 +1257,24 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -1173,7 +1347,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1185,16 +1359,30 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1204,15 +1392,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1222,15 +1422,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1240,11 +1452,23 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
@@ -1317,7 +1541,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1329,16 +1553,30 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1348,15 +1586,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1366,15 +1616,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1384,11 +1646,23 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -1461,7 +1735,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1473,16 +1747,30 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1492,15 +1780,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1510,15 +1810,27 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1528,11 +1840,23 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -1605,7 +1929,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1617,6 +1941,16 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
@@ -1632,6 +1966,8 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint3
     if constexpr (Dsel == sel::none) {
         (void)c;
         return rt::whole::vadd_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     }
@@ -1758,7 +2094,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1770,6 +2106,17 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -1785,6 +2132,8 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint3
     if constexpr (Dsel == sel::none) {
         (void)c;
         return rt::whole::vsub_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     }
@@ -1911,7 +2260,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1923,16 +2272,31 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1942,15 +2306,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1960,15 +2337,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1978,11 +2368,24 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -2055,7 +2458,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2067,16 +2470,31 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2086,15 +2504,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2104,15 +2535,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2122,11 +2566,24 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -2199,7 +2656,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2211,16 +2668,31 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2230,15 +2702,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2248,15 +2733,28 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2266,11 +2764,24 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_su(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -2343,7 +2854,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2355,16 +2866,30 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2374,15 +2899,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2392,15 +2929,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2410,11 +2959,23 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
@@ -2487,7 +3048,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2499,16 +3060,30 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2518,15 +3093,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2536,15 +3123,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2554,11 +3153,23 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -2631,7 +3242,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2643,16 +3254,30 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2662,15 +3287,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2680,15 +3317,27 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::u
     return detail::min_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2698,11 +3347,23 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::u
     return detail::max_s32(static_cast<std::uint32_t>(ts), c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -2775,7 +3436,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2787,6 +3448,16 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
@@ -2802,6 +3473,8 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint3
     if constexpr (Dsel == sel::none) {
         (void)c;
         return rt::whole::vsub_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     }
@@ -2928,7 +3601,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2940,16 +3613,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2959,15 +3646,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2977,15 +3676,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2995,15 +3706,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3012,16 +3735,28 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3030,15 +3765,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3047,15 +3794,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3064,15 +3823,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3084,16 +3855,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3103,15 +3888,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3121,15 +3918,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3139,15 +3948,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3156,16 +3977,28 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3174,15 +4007,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3191,15 +4036,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3208,15 +4065,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3228,16 +4097,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3247,15 +4130,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3265,15 +4160,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3283,11 +4190,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -3360,7 +4279,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3372,16 +4291,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3391,15 +4324,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3409,15 +4354,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3427,11 +4384,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -3504,7 +4473,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3516,16 +4485,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3535,15 +4518,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3553,15 +4548,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3571,15 +4578,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3588,16 +4607,28 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3606,15 +4637,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3623,15 +4666,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3640,15 +4695,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3660,16 +4727,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3679,15 +4760,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3697,15 +4790,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3715,15 +4820,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3732,16 +4849,28 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3750,15 +4879,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3767,15 +4908,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3784,15 +4937,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3804,16 +4969,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3823,15 +5002,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3841,15 +5032,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3859,11 +5062,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -3936,7 +5151,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3948,16 +5163,30 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3967,15 +5196,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, st
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3985,15 +5226,27 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4003,11 +5256,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, st
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -4080,7 +5345,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4092,16 +5357,30 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4111,15 +5390,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4129,15 +5420,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4147,15 +5450,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4164,16 +5479,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4182,15 +5509,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4199,15 +5538,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4216,15 +5567,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4236,16 +5599,31 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4255,15 +5633,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4273,15 +5664,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4291,15 +5695,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4308,16 +5725,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4326,15 +5755,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4343,15 +5784,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4360,15 +5813,27 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4380,16 +5845,31 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4399,15 +5879,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4417,15 +5910,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4435,11 +5941,24 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -4512,7 +6031,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4524,16 +6043,31 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4543,15 +6077,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4561,15 +6108,28 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4579,11 +6139,24 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -4656,7 +6229,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4668,16 +6241,30 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4687,15 +6274,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4705,15 +6304,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4723,15 +6334,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4740,16 +6363,28 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4758,15 +6393,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4775,15 +6422,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4792,15 +6451,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4812,16 +6483,30 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4831,15 +6516,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4849,15 +6546,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4867,15 +6576,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4884,16 +6605,28 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4902,15 +6635,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4919,15 +6664,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4936,15 +6693,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4956,16 +6725,30 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4975,15 +6758,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4993,15 +6788,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5011,11 +6818,23 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -5088,7 +6907,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5100,16 +6919,30 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5119,15 +6952,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5137,15 +6982,27 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5155,11 +7012,23 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -5232,7 +7101,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5244,16 +7113,30 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5263,15 +7146,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5281,15 +7176,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5299,15 +7206,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5316,16 +7235,28 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5334,15 +7265,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5351,15 +7294,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5368,15 +7323,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5388,16 +7355,30 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5407,15 +7388,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5425,15 +7418,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5443,15 +7448,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5460,16 +7477,28 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5478,15 +7507,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5495,15 +7536,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5512,15 +7565,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5532,16 +7597,30 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5551,15 +7630,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5569,15 +7660,27 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5587,11 +7690,23 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -5664,7 +7779,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5676,16 +7791,31 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5695,15 +7825,28 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5713,15 +7856,28 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5731,11 +7887,24 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -5808,7 +7977,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5820,16 +7989,30 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5839,15 +8022,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5857,15 +8052,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5875,15 +8082,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5892,16 +8111,28 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5910,15 +8141,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5927,15 +8170,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5944,15 +8199,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5964,16 +8231,30 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5983,15 +8264,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6001,15 +8294,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6019,15 +8324,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6036,16 +8353,28 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t 
     return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6054,15 +8383,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(t) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6071,15 +8412,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact
+// lowering: 64-bit exact; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6088,15 +8441,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint3
     return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6108,16 +8473,30 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6127,15 +8506,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6145,15 +8536,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6163,11 +8566,23 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -6240,7 +8655,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6252,16 +8667,30 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6271,15 +8700,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(ts) + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6289,15 +8730,27 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp
+// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6307,11 +8760,23 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
     return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
@@ -10672,7 +13137,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10689,7 +13154,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10741,7 +13206,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10758,7 +13223,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10810,7 +13275,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10827,7 +13292,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10879,7 +13344,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10896,7 +13361,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10948,7 +13413,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10965,7 +13430,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11017,7 +13482,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11034,7 +13499,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11086,7 +13551,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11103,7 +13568,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11155,7 +13620,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11172,7 +13637,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11224,7 +13689,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11241,7 +13706,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11293,7 +13758,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11310,7 +13775,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11362,7 +13827,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11379,7 +13844,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11431,7 +13896,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -11448,7 +13913,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

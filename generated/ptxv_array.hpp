@@ -261,6 +261,14 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
     return keep_of(lane_bits<W>(mask), wide_bits<W>(mask), popcount(mask));
 }
 
+// The words of r whose bit in `active` is set (word j reads bit j), the
+// others from d: the active lanes of an emulated warp.
+PTXV_FI V take_active(V r, V d, std::uint32_t active) noexcept {
+    V bit{};
+    for (std::size_t j = 0; j < kWords; ++j) bit[j] = std::uint32_t{1} << j;
+    return blend((words(active) & bit) == bit, r, d);
+}
+
 #if PTXV_ARRAY_SSSE3
 // Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
 // where ctl[j] has its top bit set.

@@ -134,10 +134,13 @@ inline PreFn bind_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* 
     decode_simd<Lanes>(asel, bsel, m, w);
     return asel == DA && bsel == DB ? (m == Full ? D : M) : P;
 }
-template <PreFn D, PreFn P>
+// Scalar: Pp where both sources are a byte or half-word, which their
+// decoded right shifts say (a part body, or P itself).
+PTXV_FI constexpr bool both_parts(const std::uint32_t* w) noexcept { return w[1] != 0 && w[3] != 0; }
+template <PreFn D, PreFn P, PreFn Pp>
 inline PreFn bind_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     decode_scalar(asel, bsel, x, w);
-    return (asel | bsel | x) == 0 ? D : P;
+    return (asel | bsel | x) == 0 ? D : both_parts(w) ? Pp : P;
 }
 
 // Batch loops. The parameters are the same for every element: decoded once,
@@ -168,21 +171,23 @@ inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* 
     else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
-template <PreFn D, PreFn P>
+template <PreFn D, PreFn P, PreFn Pp>
 inline void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                         const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
     if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c[i]);
+    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c[i]);
     else PTXV_DETAIL_LOOP(P, c[i]);
 }
-template <PreFn D, PreFn P>
+template <PreFn D, PreFn P, PreFn Pp>
 inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
     if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c);
+    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
 #undef PTXV_DETAIL_LOOP
@@ -204,6 +209,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -218,6 +226,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -232,6 +243,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -246,6 +260,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -264,6 +281,18 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -278,6 +307,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_sat_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -292,6 +324,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_sat_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -306,6 +341,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_u32_sat_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -321,6 +359,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -335,6 +376,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -349,6 +393,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -363,6 +410,9 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_u32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -381,6 +431,19 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -396,6 +459,16 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -411,6 +484,16 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -426,6 +509,16 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -441,6 +534,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -455,6 +551,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -469,6 +568,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -483,6 +585,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -501,6 +606,19 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -516,6 +634,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -531,6 +659,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -546,6 +684,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -561,6 +709,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -575,6 +726,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -589,6 +743,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -603,6 +760,9 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_u32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -621,6 +781,19 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -636,6 +809,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -651,6 +834,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -666,6 +859,16 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -681,6 +884,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -695,6 +901,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -709,6 +918,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -723,6 +935,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -741,6 +956,18 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -756,6 +983,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -771,6 +1007,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -786,6 +1031,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -801,6 +1055,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -815,6 +1072,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -829,6 +1089,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -843,6 +1106,9 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_u32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -861,6 +1127,18 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -876,6 +1154,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -891,6 +1178,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -906,6 +1202,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -921,6 +1226,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -935,6 +1243,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -949,6 +1260,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -963,6 +1277,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -981,6 +1298,18 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -996,6 +1325,15 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1011,6 +1349,15 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1026,6 +1373,15 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1041,6 +1397,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vadd_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1055,6 +1414,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1069,6 +1431,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1083,6 +1448,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1101,6 +1469,18 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vadd_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta + tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1115,6 +1495,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_sat_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1129,6 +1512,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_sat_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1143,6 +1529,9 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vadd_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vadd_s32_s32_s32_sat_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1158,6 +1547,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1172,6 +1564,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1186,6 +1581,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1200,6 +1598,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1218,6 +1619,19 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1232,6 +1646,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_sat_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1246,6 +1663,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_sat_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1260,6 +1680,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_u32_sat_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1275,6 +1698,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1289,6 +1715,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1303,6 +1732,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1317,6 +1749,9 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_u32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1335,6 +1770,19 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1350,6 +1798,16 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1365,6 +1823,16 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1380,6 +1848,16 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1395,6 +1873,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1409,6 +1890,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1423,6 +1907,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1437,6 +1924,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1455,6 +1945,19 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1470,6 +1973,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1485,6 +1998,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1500,6 +2023,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1515,6 +2048,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1529,6 +2065,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1543,6 +2082,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1557,6 +2099,9 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_u32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1575,6 +2120,19 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1590,6 +2148,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1605,6 +2173,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1620,6 +2198,16 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1635,6 +2223,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1649,6 +2240,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1663,6 +2257,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1677,6 +2274,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1695,6 +2295,18 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1710,6 +2322,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1725,6 +2346,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1740,6 +2370,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1755,6 +2394,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1769,6 +2411,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1783,6 +2428,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1797,6 +2445,9 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_u32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1815,6 +2466,18 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1830,6 +2493,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1845,6 +2517,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1860,6 +2541,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1875,6 +2565,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1889,6 +2582,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1903,6 +2599,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1917,6 +2616,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1935,6 +2637,18 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1950,6 +2664,15 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1965,6 +2688,15 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1980,6 +2712,15 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -1995,6 +2736,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vsub_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2009,6 +2753,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2023,6 +2770,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2037,6 +2787,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2055,6 +2808,18 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vsub_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = ta - tb;
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2069,6 +2834,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_sat_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2083,6 +2851,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_sat_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2097,6 +2868,9 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vsub_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vsub_s32_s32_s32_sat_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2112,6 +2886,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2126,6 +2903,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2140,6 +2920,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2154,6 +2937,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2172,6 +2958,18 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2187,6 +2985,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2202,6 +3009,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2217,6 +3033,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2232,6 +3057,16 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2246,6 +3081,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2260,6 +3104,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2274,6 +3127,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2292,6 +3154,18 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2307,6 +3181,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2322,6 +3205,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2337,6 +3229,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2352,6 +3253,16 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2366,6 +3277,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2380,6 +3300,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2394,6 +3323,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2412,6 +3350,18 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2427,6 +3377,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2442,6 +3401,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2457,6 +3425,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2472,6 +3449,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2486,6 +3466,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2500,6 +3483,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2514,6 +3500,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_u32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2532,6 +3521,18 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2547,6 +3548,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2562,6 +3572,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2577,6 +3596,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2592,6 +3620,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2606,6 +3637,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2620,6 +3654,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2634,6 +3671,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2652,6 +3692,18 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2667,6 +3719,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2682,6 +3743,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2697,6 +3767,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2712,6 +3791,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2726,6 +3815,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2740,6 +3838,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2754,6 +3861,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2772,6 +3888,18 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2787,6 +3915,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2802,6 +3939,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2817,6 +3963,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2832,6 +3987,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2846,6 +4011,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2860,6 +4034,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2874,6 +4057,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2892,6 +4084,18 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2907,6 +4111,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2922,6 +4135,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2937,6 +4159,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2952,6 +4183,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std
     return rt::vabsdiff_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2966,6 +4200,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2980,6 +4217,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -2994,6 +4234,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vabsdiff_s32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3012,6 +4255,18 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     return rt::vabsdiff_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3027,6 +4282,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3042,6 +4306,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3057,6 +4330,15 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
     return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3072,6 +4354,9 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3086,6 +4371,9 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3100,6 +4388,9 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3114,6 +4405,9 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3132,6 +4426,18 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3147,6 +4453,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3162,6 +4477,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3177,6 +4501,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3192,6 +4525,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3206,6 +4549,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3220,6 +4572,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3234,6 +4595,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3252,6 +4622,19 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3267,6 +4650,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3282,6 +4675,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3297,6 +4700,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3312,6 +4725,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3326,6 +4749,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3340,6 +4772,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3354,6 +4795,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3372,6 +4822,19 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3387,6 +4850,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3402,6 +4875,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3417,6 +4900,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3432,6 +4925,9 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3446,6 +4942,9 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3460,6 +4959,9 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3474,6 +4976,9 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_u32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3492,6 +4997,19 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3507,6 +5025,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3522,6 +5050,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3537,6 +5075,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3552,6 +5100,9 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3566,6 +5117,9 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3580,6 +5134,9 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3594,6 +5151,9 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3612,6 +5172,18 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3627,6 +5199,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3642,6 +5223,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3657,6 +5247,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3672,6 +5271,16 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3686,6 +5295,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3700,6 +5318,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3714,6 +5341,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3732,6 +5368,18 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3747,6 +5395,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3762,6 +5419,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3777,6 +5443,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3792,6 +5467,16 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3806,6 +5491,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3820,6 +5514,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3834,6 +5537,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3852,6 +5564,18 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3867,6 +5591,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3882,6 +5615,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3897,6 +5639,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3912,6 +5663,9 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmin_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3926,6 +5680,9 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3940,6 +5697,9 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3954,6 +5714,9 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmin_s32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3972,6 +5735,18 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmin_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -3987,6 +5762,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4002,6 +5786,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4017,6 +5810,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmin_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4032,6 +5834,9 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4046,6 +5851,9 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4060,6 +5868,9 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4074,6 +5885,9 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4092,6 +5906,18 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4107,6 +5933,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4122,6 +5957,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4137,6 +5981,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4152,6 +6005,16 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4166,6 +6029,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4180,6 +6052,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4194,6 +6075,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4212,6 +6102,18 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4227,6 +6129,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4242,6 +6153,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4257,6 +6177,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4272,6 +6201,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4286,6 +6225,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4300,6 +6248,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4314,6 +6271,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4332,6 +6298,18 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4347,6 +6325,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4362,6 +6349,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4377,6 +6373,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_su(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4392,6 +6397,9 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4406,6 +6414,9 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4420,6 +6431,9 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4434,6 +6448,9 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_u32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4452,6 +6469,19 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const std::uint32_t hi = detail::dmask(dsel);
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4467,6 +6497,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return tw + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4482,6 +6522,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::min_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4497,6 +6547,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_u32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    return detail::max_su(tw, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4512,6 +6572,9 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4526,6 +6589,9 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_u32_u32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4540,6 +6606,9 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_u32_u32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4554,6 +6623,9 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_u32_u32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4572,6 +6644,18 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4587,6 +6671,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4602,6 +6695,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4617,6 +6719,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4632,6 +6743,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4646,6 +6767,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4660,6 +6790,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4674,6 +6813,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4692,6 +6840,18 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4707,6 +6867,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4722,6 +6891,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4737,6 +6915,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_u32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4752,6 +6939,16 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4766,6 +6963,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_u32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4780,6 +6986,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_u32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4794,6 +7009,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_u32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4812,6 +7036,18 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4827,6 +7063,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_u32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4842,6 +7087,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_u32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4857,6 +7111,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_u32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4872,6 +7135,9 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmax_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4886,6 +7152,9 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_s32_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_s32_s32_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4900,6 +7169,9 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_s32_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_s32_s32_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4914,6 +7186,9 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_s32_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmax_s32_s32_s32_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4932,6 +7207,18 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmax_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t hi = detail::dmask(dsel) >> 1;
+    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    return detail::dmerge(c, ts, dsel);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4947,6 +7234,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_s32_sat_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return t + c;
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4962,6 +7258,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_s32_sat_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4977,6 +7282,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
     return rt::vmax_s32_s32_s32_sat_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -4993,6 +7307,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshl_u32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5008,6 +7325,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5023,6 +7343,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_u32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5038,6 +7361,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_u32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5057,6 +7383,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_u32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5075,6 +7404,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshl_u32_u32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5093,6 +7425,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshl_u32_u32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5111,6 +7446,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshl_u32_u32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5126,6 +7464,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshl_u32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5140,6 +7481,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5155,6 +7499,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_u32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5170,6 +7517,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_u32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5189,6 +7539,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_u32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5207,6 +7560,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshl_u32_u32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5225,6 +7581,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshl_u32_u32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5243,6 +7602,9 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshl_u32_u32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_u32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5259,6 +7621,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshl_u32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5274,6 +7639,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5289,6 +7657,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_s32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5304,6 +7675,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_s32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5323,6 +7697,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshl_u32_s32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5341,6 +7718,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshl_u32_s32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5359,6 +7739,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshl_u32_s32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5377,6 +7760,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshl_u32_s32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5392,6 +7778,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshl_u32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5406,6 +7795,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5421,6 +7813,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_s32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5436,6 +7831,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_s32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5455,6 +7853,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshl_u32_s32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5473,6 +7874,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshl_u32_s32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5491,6 +7895,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshl_u32_s32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5509,6 +7916,9 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshl_u32_s32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_u32_s32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5525,6 +7935,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshl_s32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5540,6 +7953,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5555,6 +7971,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_u32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5570,6 +7989,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_u32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5589,6 +8011,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_u32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5607,6 +8032,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshl_s32_u32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5625,6 +8053,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshl_s32_u32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5643,6 +8074,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshl_s32_u32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5658,6 +8092,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshl_s32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5672,6 +8109,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5687,6 +8127,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_u32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5702,6 +8145,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_u32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5721,6 +8167,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_u32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5739,6 +8188,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshl_s32_u32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5757,6 +8209,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshl_s32_u32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5775,6 +8230,9 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshl_s32_u32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_u32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5791,6 +8249,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshl_s32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5806,6 +8267,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5821,6 +8285,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_s32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5836,6 +8303,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_s32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5855,6 +8325,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshl_s32_s32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5873,6 +8346,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshl_s32_s32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5891,6 +8367,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshl_s32_s32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5909,6 +8388,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshl_s32_s32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5924,6 +8406,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshl_s32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5938,6 +8423,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5953,6 +8441,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_s32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5968,6 +8459,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_s32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -5987,6 +8481,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshl_s32_s32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6005,6 +8502,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshl_s32_s32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6023,6 +8523,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshl_s32_s32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6041,6 +8544,9 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshl_s32_s32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshl_s32_s32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6057,6 +8563,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshr_u32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6072,6 +8581,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6087,6 +8599,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_u32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6102,6 +8617,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_u32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6121,6 +8639,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_u32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6139,6 +8660,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshr_u32_u32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6157,6 +8681,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshr_u32_u32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6175,6 +8702,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshr_u32_u32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6190,6 +8720,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshr_u32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6204,6 +8737,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6219,6 +8755,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_u32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6234,6 +8773,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_u32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6253,6 +8795,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_u32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6271,6 +8816,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshr_u32_u32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6289,6 +8837,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshr_u32_u32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6307,6 +8858,9 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshr_u32_u32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_u32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6323,6 +8877,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshr_u32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6338,6 +8895,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6353,6 +8913,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_s32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6368,6 +8931,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_s32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6387,6 +8953,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshr_u32_s32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6405,6 +8974,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshr_u32_s32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6423,6 +8995,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshr_u32_s32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6441,6 +9016,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshr_u32_s32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6456,6 +9034,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshr_u32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6470,6 +9051,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6485,6 +9069,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_s32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6500,6 +9087,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_s32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6519,6 +9109,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshr_u32_s32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6537,6 +9130,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshr_u32_s32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6555,6 +9151,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshr_u32_s32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6573,6 +9172,9 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshr_u32_s32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_u32_s32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6589,6 +9191,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshr_s32_u32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6604,6 +9209,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_u32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6619,6 +9227,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_u32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6634,6 +9245,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_u32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6653,6 +9267,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_u32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6671,6 +9288,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshr_s32_u32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6689,6 +9309,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshr_s32_u32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6707,6 +9330,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshr_s32_u32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6722,6 +9348,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshr_s32_u32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6736,6 +9365,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_u32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6751,6 +9383,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_u32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6766,6 +9401,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_u32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6785,6 +9423,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_u32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6803,6 +9444,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshr_s32_u32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6821,6 +9465,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshr_s32_u32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6839,6 +9486,9 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshr_s32_u32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_u32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6855,6 +9505,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, s
     return rt::vshr_s32_s32_u32_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6870,6 +9523,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_s32_u32_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6885,6 +9541,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_s32_u32_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6900,6 +9559,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_s32_u32_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6919,6 +9581,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     return rt::vshr_s32_s32_u32_sat_clamp(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_clamp;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6937,6 +9602,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint3
     return rt::vshr_s32_s32_u32_sat_clamp_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_clamp_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6955,6 +9623,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint3
     return rt::vshr_s32_s32_u32_sat_clamp_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_clamp_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6973,6 +9644,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint3
     return rt::vshr_s32_s32_u32_sat_clamp_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_clamp_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -6988,6 +9662,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     return rt::vshr_s32_s32_u32_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7002,6 +9679,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_s32_u32_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7017,6 +9697,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_s32_u32_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7032,6 +9715,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_s32_u32_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7051,6 +9737,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     return rt::vshr_s32_s32_u32_sat_wrap(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_wrap;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7069,6 +9758,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32
     return rt::vshr_s32_s32_u32_sat_wrap_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_wrap_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7087,6 +9779,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32
     return rt::vshr_s32_s32_u32_sat_wrap_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_wrap_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7105,6 +9800,9 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32
     return rt::vshr_s32_s32_u32_sat_wrap_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vshr_s32_s32_u32_sat_wrap_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7121,6 +9819,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_u32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7137,6 +9838,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_u32_u32_u32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7153,6 +9857,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_u32_u32_u32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7169,6 +9876,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7186,6 +9896,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_u32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7203,6 +9916,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_u32_u32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7216,6 +9932,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_u32_u32_u32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7231,6 +9950,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_u32_u32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7246,6 +9968,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_u32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7260,6 +9985,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_u32_u32_u32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7275,6 +10003,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_u32_u32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7290,6 +10021,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_u32_u32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_u32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7306,6 +10040,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_u32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7322,6 +10059,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_u32_u32_s32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7338,6 +10078,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_u32_u32_s32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7353,6 +10096,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7369,6 +10115,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_u32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7385,6 +10134,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_u32_u32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7398,6 +10150,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_u32_u32_s32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7413,6 +10168,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_u32_u32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7428,6 +10186,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_u32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7442,6 +10203,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_u32_u32_s32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7457,6 +10221,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_u32_u32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7472,6 +10239,9 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_u32_u32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_u32_s32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7488,6 +10258,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_u32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7504,6 +10277,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_u32_s32_u32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7520,6 +10296,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_u32_s32_u32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7535,6 +10314,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7551,6 +10333,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_s32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7567,6 +10352,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_u32_s32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7580,6 +10368,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_u32_s32_u32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7595,6 +10386,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_u32_s32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7610,6 +10404,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_s32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7624,6 +10421,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_u32_s32_u32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7639,6 +10439,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_u32_s32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7654,6 +10457,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_u32_s32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_u32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7670,6 +10476,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_u32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7686,6 +10495,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_u32_s32_s32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7702,6 +10514,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_u32_s32_s32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7717,6 +10532,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7733,6 +10551,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_s32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7749,6 +10570,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_u32_s32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7762,6 +10586,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_u32_s32_s32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7777,6 +10604,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_u32_s32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7792,6 +10622,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_u32_s32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7806,6 +10639,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_u32_s32_s32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7821,6 +10657,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_u32_s32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7836,6 +10675,9 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_u32_s32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_u32_s32_s32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7852,6 +10694,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_s32_u32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7868,6 +10713,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_s32_u32_u32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7884,6 +10732,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_s32_u32_u32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7900,6 +10751,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7917,6 +10771,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_u32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7934,6 +10791,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_s32_u32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7947,6 +10807,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_s32_u32_u32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7962,6 +10825,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_s32_u32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7977,6 +10843,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_u32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -7991,6 +10860,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_s32_u32_u32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8006,6 +10878,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_s32_u32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8021,6 +10896,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_s32_u32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_u32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8037,6 +10915,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_s32_u32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8053,6 +10934,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_s32_u32_s32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8069,6 +10953,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_s32_u32_s32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8084,6 +10971,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8100,6 +10990,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_u32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8116,6 +11009,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_s32_u32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8129,6 +11025,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_s32_u32_s32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8144,6 +11043,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_s32_u32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8159,6 +11061,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_u32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8173,6 +11078,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_s32_u32_s32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8188,6 +11096,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_s32_u32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8203,6 +11114,9 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_s32_u32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_u32_s32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8219,6 +11133,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_s32_s32_u32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8235,6 +11152,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_s32_s32_u32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8251,6 +11171,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_s32_s32_u32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8266,6 +11189,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8282,6 +11208,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_s32_u32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8298,6 +11227,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_s32_s32_u32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8311,6 +11243,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_s32_s32_u32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8326,6 +11261,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_s32_s32_u32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8341,6 +11279,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_s32_u32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8355,6 +11296,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_s32_s32_u32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8370,6 +11314,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_s32_s32_u32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8385,6 +11332,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_s32_s32_u32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_u32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8401,6 +11351,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::ui
     return rt::vmad_s32_s32_s32(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8417,6 +11370,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     return rt::vmad_s32_s32_s32_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8433,6 +11389,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     return rt::vmad_s32_s32_s32_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8448,6 +11407,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     return rt::vmad_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8464,6 +11426,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_s32_s32_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8480,6 +11445,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     return rt::vmad_s32_s32_s32_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8493,6 +11461,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std:
     return rt::vmad_s32_s32_s32_po(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8508,6 +11479,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     return rt::vmad_s32_s32_s32_po_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8523,6 +11497,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     return rt::vmad_s32_s32_s32_po_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8537,6 +11514,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     return rt::vmad_s32_s32_s32_po_sat(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po_sat;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8552,6 +11532,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     return rt::vmad_s32_s32_s32_po_sat_shr7(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po_sat_shr7;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8567,6 +11550,9 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     return rt::vmad_s32_s32_s32_po_sat_shr15(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vmad_s32_s32_s32_po_sat_shr15;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8582,6 +11568,9 @@ PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_eq(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_eq;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8596,13 +11585,16 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_eq_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_eq_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8610,13 +11602,16 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_eq_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_eq_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8624,6 +11619,9 @@ PTXV_FI std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_eq_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_eq_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8639,6 +11637,9 @@ PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_ne(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ne;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8653,13 +11654,16 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ne_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ne_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8667,13 +11671,16 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ne_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ne_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8681,6 +11688,9 @@ PTXV_FI std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ne_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ne_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8696,6 +11706,9 @@ PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_lt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_lt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8710,13 +11723,16 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_lt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_lt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8724,13 +11740,16 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_lt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_lt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8738,6 +11757,9 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_lt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_lt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8753,6 +11775,9 @@ PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_le(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_le;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8767,13 +11792,16 @@ PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_le_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_le_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8781,13 +11809,16 @@ PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_le_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_le_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8795,6 +11826,9 @@ PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_le_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_le_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8810,6 +11844,9 @@ PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_gt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_gt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8824,13 +11861,16 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_gt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_gt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8838,13 +11878,16 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_gt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_gt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8852,6 +11895,9 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_gt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_gt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8867,6 +11913,9 @@ PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_u32_ge(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ge;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8881,13 +11930,16 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ge_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ge_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8895,13 +11947,16 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ge_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ge_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8909,6 +11964,9 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_u32_ge_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_u32_ge_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8924,6 +11982,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_eq(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_eq;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8938,13 +11999,16 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_eq_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_eq_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8952,13 +12016,16 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_eq_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_eq_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8966,6 +12033,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_eq_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_eq_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8981,6 +12051,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_ne(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ne;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -8995,13 +12068,16 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ne_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ne_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9009,13 +12085,16 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ne_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ne_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9023,6 +12102,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ne_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ne_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9038,6 +12120,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_lt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_lt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9052,13 +12137,16 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_lt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_lt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9066,13 +12154,16 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_lt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_lt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9080,6 +12171,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_lt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_lt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9095,6 +12189,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_le(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_le;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9109,13 +12206,16 @@ PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_le_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_le_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9123,13 +12223,16 @@ PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_le_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_le_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9137,6 +12240,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_le_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_le_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9152,6 +12258,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_gt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_gt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9166,13 +12275,16 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_gt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_gt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9180,13 +12292,16 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_gt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_gt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9194,6 +12309,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_gt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_gt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9209,6 +12327,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_u32_s32_ge(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ge;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9223,13 +12344,16 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ge_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ge_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return t & static_cast<std::uint32_t>(c != 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9237,13 +12361,16 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ge_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ge_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
-    return c | (t & static_cast<std::uint32_t>(c == 0u));
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9251,6 +12378,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_u32_s32_ge_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_u32_s32_ge_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9266,6 +12396,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_eq(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_eq;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9280,6 +12413,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_eq_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_eq_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9294,6 +12430,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_eq_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_eq_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9308,6 +12447,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_eq_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_eq_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9323,6 +12465,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_ne(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ne;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9337,6 +12482,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ne_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ne_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9351,6 +12499,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ne_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ne_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9365,6 +12516,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ne_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ne_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9380,6 +12534,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_lt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_lt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9394,6 +12551,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_lt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_lt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9408,6 +12568,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_lt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_lt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9422,6 +12585,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_lt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_lt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9437,6 +12603,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_le(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_le;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9451,6 +12620,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_le_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_le_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9465,6 +12637,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_le_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_le_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9479,6 +12654,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_le_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_le_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9494,6 +12672,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_gt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_gt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9508,6 +12689,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_gt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_gt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9522,6 +12706,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_gt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_gt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9536,6 +12723,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_gt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_gt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9551,6 +12741,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_u32_ge(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ge;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9565,6 +12758,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ge_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ge_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9579,6 +12775,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ge_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ge_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9593,6 +12792,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_u32_ge_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_u32_ge_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9608,6 +12810,9 @@ PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_eq(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_eq;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9622,6 +12827,9 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_eq_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_eq_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9636,6 +12844,9 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_eq_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_eq_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9650,6 +12861,9 @@ PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_eq_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_eq_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9665,6 +12879,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_ne(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ne;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9679,6 +12896,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ne_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ne_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9693,6 +12913,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ne_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ne_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9707,6 +12930,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ne_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ne_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9722,6 +12948,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_lt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_lt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9736,6 +12965,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_lt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_lt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9750,6 +12982,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_lt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_lt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9764,6 +12999,9 @@ PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_lt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_lt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9779,6 +13017,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_le(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_le;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9793,6 +13034,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_le_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_le_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9807,6 +13051,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_le_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_le_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9821,6 +13068,9 @@ PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_le_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_le_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9836,6 +13086,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_gt(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_gt;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9850,6 +13103,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_gt_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_gt_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9864,6 +13120,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_gt_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_gt_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9878,6 +13137,9 @@ PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_gt_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_gt_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9893,6 +13155,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
     return rt::vset_s32_s32_ge(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ge;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9907,6 +13172,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ge_add(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ge_add;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9921,6 +13189,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ge_min(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ge_min;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
@@ -9935,6 +13206,9 @@ PTXV_FI std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
     return rt::vset_s32_s32_ge_max(a, b, c, 0u, 0u, 0u);
 }
 }  // namespace detail::pre_d
+namespace detail::pre_p {
+using detail::pre::vset_s32_s32_ge_max;
+}  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     return k::vadd2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
@@ -17641,16 +20915,16 @@ PTXV_FI std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
     namespace batch {                                                                                                  \
     inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,          \
                   std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                                \
-        detail::scalar_many<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                             \
+        detail::scalar_many<&detail::pre_d::f, &detail::pre::f, &detail::pre_p::f>(a, b, c, d, n, asel, bsel, x);                             \
     }                                                                                                                \
     inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,             \
                       std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                            \
-        detail::scalar_one<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                              \
+        detail::scalar_one<&detail::pre_d::f, &detail::pre::f, &detail::pre_p::f>(a, b, c, d, n, asel, bsel, x);                              \
     }                                                                                                                \
     }                                                                                                                \
     namespace detail::bind {                                                                                         \
     inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
-        return bind_scalar<&pre_d::f, &pre::f>(asel, bsel, x, w);                                                          \
+        return bind_scalar<&pre_d::f, &pre::f, &pre_p::f>(asel, bsel, x, w);                                                          \
     }                                                                                                                \
     }
 PTXV_DETAIL_BATCH_SCALAR(vadd_u32_u32_u32)

@@ -52,6 +52,16 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             o << L.body << "}\n}  // namespace detail::pre\n"
               << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n
               << "(a, b, c, 0u, 0u, 0u);\n}\n}  // namespace detail::pre_d\n";
+            // Both sources a byte or half-word: the part body where there is
+            // one, the general one otherwise.
+            if (L.part_body.empty()) {
+                o << "namespace detail::pre_p {\nusing detail::pre::" << n << ";\n}  // namespace detail::pre_p\n";
+            } else {
+                o << "namespace detail::pre_p {\nPTXV_FI std::uint32_t " << n << sig
+                  << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
+                if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
+                o << L.part_body << "}\n}  // namespace detail::pre_p\n";
+            }
         }
     }
     o << "\n" << fragment("batch.hpp", "batch_macros");

@@ -92,6 +92,12 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
       << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned"
       << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n"
       << L.body << "}\n}  // namespace rt\n";
+    if (!L.part_body.empty())
+        o << "namespace rt::part {\n"
+          << "PTXV_FI constexpr std::uint32_t " << n
+          << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned"
+          << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n"
+          << L.part_body << "}\n}  // namespace rt::part\n";
     if (!L.whole_body.empty())
         o << "namespace rt::whole {\n"
           << "PTXV_FI constexpr std::uint32_t " << n
@@ -137,12 +143,25 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
           << ": Neg must be " << m << "\");\n";
         x = "Neg";
     }
+    // The bodies are chosen at compile time: no branch in the code.
     if (!L.whole_body.empty()) {
-        // Chosen at compile time: no branch in the code.
         o << "    if constexpr (Dsel == sel::none) {\n"
           << "        (void)c;\n"
           << "        return rt::whole::" << n << "(a, b, Asel, Bsel);\n"
+          << "    } else ";
+    } else if (!L.part_body.empty()) {
+        o << "    ";
+    }
+    if (!L.part_body.empty()) {
+        o << "if constexpr (Asel != sel::none && Bsel != sel::none) {\n"
+          << "        return rt::part::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n"
           << "    } else {\n"
+          << "        return rt::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n"
+          << "    }\n}\n";
+        return;
+    }
+    if (!L.whole_body.empty()) {
+        o << "{\n"
           << "        return rt::" << n << "(a, b, c, Asel, Bsel, Dsel);\n"
           << "    }\n}\n";
         return;

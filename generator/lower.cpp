@@ -135,14 +135,12 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::s
         // 32-bit compares: the same signedness on both sides, or one key adjusted.
         const char* k = wide == "sx32" ? (signed_d ? "_s32(" : "_su(") : (signed_d ? "_zs(" : "_u32(");
         b.ret(std::string(min ? "detail::min" : "detail::max") + k + low + ", c)");
+    } else if (signed_d) {
+        b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + wide +
+              ", detail::sx32(c)))");
     } else {
-        const std::string& w = wide;
-        if (signed_d)
-            b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + w +
-                  ", detail::sx32(c)))");
-        else
-            b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
-                  "static_cast<std::uint64_t>(" + w + "), std::uint64_t{c}))");
+        b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
+              "static_cast<std::uint64_t>(" + wide + "), std::uint64_t{c}))");
     }
 }
 
@@ -226,13 +224,75 @@ Lowered lower_scalar_vop_words(const Variant& v) {
 
 Lowered lower_scalar_vop_wide(const Variant& v);
 
+// The range of vadd..vmax's exact result for operands in ra and rb.
+Range vop_range(Operation op, Range ra, Range rb) {
+    switch (op) {
+        case Operation::add: return {ra.lo + rb.lo, ra.hi + rb.hi};
+        case Operation::sub: return {ra.lo - rb.hi, ra.hi - rb.lo};
+        case Operation::absdiff: return {0, std::max(std::max(ra.hi - rb.lo, rb.hi - ra.lo), i64{0})};
+        case Operation::min: return {std::min(ra.lo, rb.lo), std::min(ra.hi, rb.hi)};
+        case Operation::max: return {std::max(ra.lo, rb.lo), std::max(ra.hi, rb.hi)};
+        default: return {0, 0};
+    }
+}
+
+// Both sources a byte or half-word (R1): each extended value lies in
+// [-2^15, 2^16), so the sum, difference, |a - b|, min and max lie in
+// (-2^17, 2^17) and are exact as signed 32-bit words, where signed compares
+// order them. On that word .sat (R6) can only raise an unsigned dtype's
+// negative value to 0, the d selector's unsigned min is one 32-bit min (a
+// negative word reads above every part's maximum, as the 64-bit pattern
+// does), and .min/.max (R8) read the word sign-extended, which is the exact
+// value.
+std::string lower_scalar_vop_part(const Variant& v) {
+    Body b;
+    const Operation op = v.opcode->operation;
+    b.u32("ta", scalar_ext32("a", "asel", v.atype));
+    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    const auto part = [](Type t) { return t == Type::s32 ? Range{-(i64{1} << 15), (i64{1} << 15) - 1} : Range{0, 0xffff}; };
+    const Range r = vop_range(op, part(v.atype), part(v.btype));
+    std::string e;
+    switch (op) {
+        case Operation::add: e = "ta + tb"; break;
+        case Operation::sub: e = "ta - tb"; break;
+        case Operation::absdiff: e = "detail::absdiff_s32(ta, tb)"; break;
+        // Mask selects: GCC turns a ternary followed by the tail's compares
+        // into jumps.
+        case Operation::min: e = "detail::sel32(detail::lt_s32(ta, tb), ta, tb)"; break;
+        case Operation::max: e = "detail::sel32(detail::lt_s32(tb, ta), ta, tb)"; break;
+        default: fail(v, "not a scalar arithmetic operation");
+    }
+    b.u32("t", e);
+    std::string key = "t";
+    if (v.sat) {
+        if (v.dtype == Type::u32 && r.lo < 0) {
+            b.u32("tw", "detail::sel32(detail::lt_s32(t, 0u), 0u, t)");
+            key = "tw";
+        }
+        if (v.op2 == Op2::none) {
+            b.u32("hi", v.dtype == Type::s32 ? "detail::dmask(dsel) >> 1" : "detail::dmask(dsel)");
+            b.u32("ts", "detail::sel32(detail::dmask(dsel) == 0xffffffffu, " + key + ", detail::min_u32(t, hi))");
+            key = "ts";
+        }
+    }
+    scalar_tail(b, v, key, "sx32", v.dtype == Type::s32);
+    return b.str();
+}
+
 Lowered lower_scalar_vop(const Variant& v) {
-    if (!vop_on_words(v)) return lower_scalar_vop_wide(v);
-    Lowered words = lower_scalar_vop_words(v);
-    if (words.whole_body.empty()) return words;
+    if (vop_on_words(v)) {
+        Lowered words = lower_scalar_vop_words(v);
+        if (words.whole_body.empty()) return words;
+        Lowered L = lower_scalar_vop_wide(v);
+        L.whole_body = words.whole_body;
+        L.strategy += "; whole d: 32-bit words, saturating";
+        L.part_body = lower_scalar_vop_part(v);
+        L.strategy += "; byte/half-word sources: 32-bit words";
+        return L;
+    }
     Lowered L = lower_scalar_vop_wide(v);
-    L.whole_body = words.whole_body;
-    L.strategy += "; whole d: 32-bit words, saturating";
+    L.part_body = lower_scalar_vop_part(v);
+    L.strategy += "; byte/half-word sources: 32-bit words";
     return L;
 }
 
@@ -243,17 +303,14 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
     b.i64v("tb", scalar_ext("b", "bsel", v.btype));
     const Range ra = ext_range32(v.atype), rb = ext_range32(v.btype);
-    Range r{};
+    const Range r = vop_range(op, ra, rb);
     std::string e;
     switch (op) {
-        case Operation::add: e = "ta + tb", r = {ra.lo + rb.lo, ra.hi + rb.hi}; break;
-        case Operation::sub: e = "ta - tb", r = {ra.lo - rb.hi, ra.hi - rb.lo}; break;
-        case Operation::absdiff:
-            e = "detail::sabs(ta - tb)";
-            r = {0, std::max(std::max(ra.hi - rb.lo, rb.hi - ra.lo), i64{0})};
-            break;
-        case Operation::min: e = "detail::smin(ta, tb)", r = {std::min(ra.lo, rb.lo), std::min(ra.hi, rb.hi)}; break;
-        case Operation::max: e = "detail::smax(ta, tb)", r = {std::max(ra.lo, rb.lo), std::max(ra.hi, rb.hi)}; break;
+        case Operation::add: e = "ta + tb"; break;
+        case Operation::sub: e = "ta - tb"; break;
+        case Operation::absdiff: e = "detail::sabs(ta - tb)"; break;
+        case Operation::min: e = "detail::smin(ta, tb)"; break;
+        case Operation::max: e = "detail::smax(ta, tb)"; break;
         default: fail(v, "not a scalar arithmetic operation");
     }
     b.i64v("t", e);
@@ -313,7 +370,6 @@ Lowered lower_scalar_shift(const Variant& v) {
         // the same shift is logical for it.
         b.i64v("w", "ta >> s");
     }
-    std::string key = "w";
     if (v.sat) {
         // R6: the low 34 bits read as signed, clamped to dtype's 32-bit range
         // whatever the d selector; .min/.max get the word sign-extended.
@@ -323,7 +379,7 @@ Lowered lower_scalar_shift(const Variant& v) {
         b.u32("low", "static_cast<std::uint32_t>(ts)");
         scalar_tail(b, v, "low", "sx32", sd);
     } else {
-        scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", key, sd);
+        scalar_tail(b, v, "static_cast<std::uint32_t>(w)", "w", sd);
     }
     L.body = b.str();
     L.strategy = std::string(shl ? "64-bit shift" : "64-bit arithmetic shift") + (v.sat ? ", branch-free clamp" : "");
@@ -366,14 +422,10 @@ Lowered lower_scalar_set(const Variant& v) {
         }
     }
     b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
-    // R14: atype's signedness reads c for .min/.max; t is 0 or 1.
-    if (v.atype == Type::u32 && v.op2 == Op2::min) {
-        b.ret("t & static_cast<std::uint32_t>(c != 0u)");
-    } else if (v.atype == Type::u32 && v.op2 == Op2::max) {
-        b.ret("c | (t & static_cast<std::uint32_t>(c == 0u))");
-    } else {
-        scalar_tail(b, v, "t", "sx32", true);  // atype .s32; t is 0 or 1
-    }
+    // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
+    // word read either way.
+    const bool sa = v.atype == Type::s32;
+    scalar_tail(b, v, "t", sa ? "sx32" : "zx32", sa);
     L.body = b.str();
     L.strategy = words ? "32-bit compare" : "64-bit compare";
     return L;

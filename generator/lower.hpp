@@ -45,6 +45,11 @@ struct Lowered {
     // a, b, asel and bsel, which the template form uses for that Dsel (the
     // run-time form keeps `body`); empty otherwise.
     std::string whole_body;
+    // Scalar forms whose 64-bit body is exact on 32-bit words when both
+    // sources are a byte or half-word: the statements for that case, over the
+    // same parameters as `body`, which the template form uses for constant
+    // part selectors and dispatch binds for run-time ones; empty otherwise.
+    std::string part_body;
     // SIMD: the lane plan (generator/primitives/lane_plan.hpp, encoded) that
     // the array form and Compiled::run run on vectors, how it computes in a
     // few words, and its position among the distinct plans in variant order

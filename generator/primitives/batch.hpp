@@ -129,10 +129,13 @@ inline PreFn bind_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* 
     decode_simd<Lanes>(asel, bsel, m, w);
     return asel == DA && bsel == DB ? (m == Full ? D : M) : P;
 }
-template <PreFn D, PreFn P>
+// Scalar: Pp where both sources are a byte or half-word, which their
+// decoded right shifts say (a part body, or P itself).
+PTXV_FI constexpr bool both_parts(const std::uint32_t* w) noexcept { return w[1] != 0 && w[3] != 0; }
+template <PreFn D, PreFn P, PreFn Pp>
 inline PreFn bind_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     decode_scalar(asel, bsel, x, w);
-    return (asel | bsel | x) == 0 ? D : P;
+    return (asel | bsel | x) == 0 ? D : both_parts(w) ? Pp : P;
 }
 
 // Batch loops. The parameters are the same for every element: decoded once,
@@ -163,21 +166,23 @@ inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* 
     else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
-template <PreFn D, PreFn P>
+template <PreFn D, PreFn P, PreFn Pp>
 inline void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                         const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
     if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c[i]);
+    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c[i]);
     else PTXV_DETAIL_LOOP(P, c[i]);
 }
-template <PreFn D, PreFn P>
+template <PreFn D, PreFn P, PreFn Pp>
 inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
     if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c);
+    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
 #undef PTXV_DETAIL_LOOP
@@ -211,16 +216,16 @@ inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t
     namespace batch {                                                                                                  \
     inline void f(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,          \
                   std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                                \
-        detail::scalar_many<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                             \
+        detail::scalar_many<&detail::pre_d::f, &detail::pre::f, &detail::pre_p::f>(a, b, c, d, n, asel, bsel, x);                             \
     }                                                                                                                \
     inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,             \
                       std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                            \
-        detail::scalar_one<&detail::pre_d::f, &detail::pre::f>(a, b, c, d, n, asel, bsel, x);                              \
+        detail::scalar_one<&detail::pre_d::f, &detail::pre::f, &detail::pre_p::f>(a, b, c, d, n, asel, bsel, x);                              \
     }                                                                                                                \
     }                                                                                                                \
     namespace detail::bind {                                                                                         \
     inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
-        return bind_scalar<&pre_d::f, &pre::f>(asel, bsel, x, w);                                                          \
+        return bind_scalar<&pre_d::f, &pre::f, &pre_p::f>(asel, bsel, x, w);                                                          \
     }                                                                                                                \
     }
 // ptxv-gen: end batch_macros

@@ -295,8 +295,12 @@ int main(int argc, char** argv) {
     std::fprintf(out, "# cuda runtime: %s\n", rt);
     std::fprintf(out, "# compiler: nvcc %d.%d.%d, device code run: compute_%d\n", __CUDACC_VER_MAJOR__,
                  __CUDACC_VER_MINOR__, __CUDACC_VER_BUILD__, arch / 10);
-    std::fprintf(out, "# forms: %d (%u probes, then %u per variant)\n", kFormCount, kProbeCount, kFormsPerVariant);
-    std::fprintf(out, "# probes: %u (the first forms: fixed operands that tell readings apart)\n", kProbeCount);
+    if constexpr (kProbeCount != 0) {
+        std::fprintf(out, "# forms: %d (%u probes, then %u per variant)\n", kFormCount, kProbeCount, kFormsPerVariant);
+        std::fprintf(out, "# probes: %u (the first forms: fixed operands that tell readings apart)\n", kProbeCount);
+    } else {
+        std::fprintf(out, "# forms: %d (%u per variant)\n", kFormCount, kFormsPerVariant);
+    }
     std::fprintf(out, "# vectors per form: %u\n", n);
     std::fprintf(out, "# columns: %s\n", kColumns);
     for (int f = 0; f < kFormCount; ++f)

@@ -38,12 +38,18 @@ namespace detail {
 // Room for the decoded parameters of a packed batch kernel (runtime/src/simd/),
 // which only the kernels read.
 inline constexpr std::size_t kBatchParamBytes = 96;
+// d[i] = r[i] for each i < kWarpSize whose bit is set in `active`, the
+// other d[i] unchanged.
+using WarpMerge = void (*)(const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) noexcept;
 // Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
 // or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                                     const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
                                     std::size_t n) noexcept;
 }  // namespace detail
+
+// Lanes in a warp, the unit Compiled::warp steps.
+inline constexpr std::size_t kWarpSize = 32;
 
 // An instruction that no generated variant implements, or with a selector
 // outside its range; the parser never produces one.
@@ -69,6 +75,19 @@ public:
              std::size_t n) const;
     // d[i] = op(a[i], b[i], c) for i < n: one c for all, e.g. an immediate.
     void run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d, std::size_t n) const;
+
+    // One step of a warp, as an emulator issues one instruction for its
+    // threads: d[i] = op(a[i], b[i], c[i]) for each lane i < kWarpSize whose
+    // bit is set in `active` (bit i, lane i); the other lanes' d[i] keep their
+    // value. a, b, c and d hold kWarpSize words each, one per lane; what the
+    // inactive lanes hold in a, b and c does not matter. d may be the same
+    // array as a, b or c (an instruction whose destination is also a source),
+    // but may not overlap one otherwise.
+    void warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+              std::uint32_t active) const;
+    // The same with one c for every lane, e.g. an immediate.
+    void warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
+              std::uint32_t active) const;
 
     explicit operator bool() const { return fn_ != nullptr; }
 
@@ -96,6 +115,7 @@ private:
     PreFn fn_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;
+    detail::WarpMerge merge_ = nullptr;
     const char* kernel_name_ = "generated";
     alignas(16) unsigned char params_[detail::kBatchParamBytes] = {};
     unsigned asel_ = 0;

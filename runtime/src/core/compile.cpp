@@ -134,6 +134,7 @@ Compiled compile(const Instr& in) {
     }
     f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
+    f.merge_ = simd::warp_merge();
     const char* kernel_name = "generated";
     if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name)) {
         f.kernel_ = k;
@@ -183,6 +184,36 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t
         kernel_ != nullptr, d, n,
         [&](std::size_t i, std::size_t m) { kVariantFns[index_].many_c(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
         [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
+}
+
+// The lane results go to a buffer first, so that d may be a source too and
+// the inactive lanes are left alone; then one vector blend per 4 or 8 lanes
+// where a merge is bound.
+namespace {
+void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) {
+    if (merge != nullptr) {
+        merge(r, d, active);
+        return;
+    }
+    for (std::size_t i = 0; i < kWarpSize; ++i) {
+        const std::uint32_t on = 0u - ((active >> i) & 1u);
+        d[i] = (r[i] & on) | (d[i] & ~on);
+    }
+}
+}  // namespace
+
+void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                    std::uint32_t active) const {
+    alignas(32) std::uint32_t r[kWarpSize];
+    run(a, b, c, r, kWarpSize);
+    merge_lanes(merge_, r, d, active);
+}
+
+void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
+                    std::uint32_t active) const {
+    alignas(32) std::uint32_t r[kWarpSize];
+    run(a, b, c, r, kWarpSize);
+    merge_lanes(merge_, r, d, active);
 }
 
 const char* Compiled::batch_kernel() const { return kernel_name_; }

@@ -96,6 +96,17 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name) {
     return k;
 }
 
+detail::WarpMerge warp_merge() {
+    static const detail::WarpMerge merge = [] {
+        const Isa isa = runtime_isa();
+        detail::WarpMerge m = nullptr;
+        if (isa >= Isa::avx2) m = warp_merge_avx2();
+        if (m == nullptr && isa >= Isa::sse2) m = warp_merge_sse2();
+        return m;
+    }();
+    return merge;
+}
+
 }  // namespace ptxv::simd
 
 namespace ptxv {

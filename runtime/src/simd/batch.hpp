@@ -56,6 +56,14 @@ Kernel kernel_sse2(int plan, Out out, Shuffle shuffle);
 Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle);
 Kernel kernel_avx2(int plan, Out out, Shuffle shuffle);
 
+// Compiled::warp's merge of the lane results into d, from the unit built for
+// SSE2 or AVX2; null where the unit was built without those instructions.
+detail::WarpMerge warp_merge_sse2();
+detail::WarpMerge warp_merge_ssse3();
+detail::WarpMerge warp_merge_avx2();
+// The one for the best target the CPU has (PTXV_ISA cap included), or null.
+detail::WarpMerge warp_merge();
+
 // Whether the lanes of `in` in `live` read their default elements (R3);
 // `lanes` is the lane count, 2 or 4.
 bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);

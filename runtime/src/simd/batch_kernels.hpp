@@ -113,9 +113,18 @@ Kernel lookup(int plan, Out out, Shuffle shuffle) {
                                                    static_cast<std::size_t>(shuffle)];
 }
 
+static_assert(kWarpSize % lib::kWords == 0, "a warp is whole vectors");
+
+void warp_merge(const u32* r, u32* d, u32 active) noexcept {
+    for (std::size_t i = 0; i < kWarpSize; i += lib::kWords)
+        lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active >> i));
+}
+constexpr detail::WarpMerge kWarpMerge = &warp_merge;
+
 #else
 
 Kernel lookup(int, Out, Shuffle) { return nullptr; }
+constexpr detail::WarpMerge kWarpMerge = nullptr;
 
 #endif
 
@@ -124,5 +133,7 @@ Kernel lookup(int, Out, Shuffle) { return nullptr; }
 Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle) {
     return PTXV_BATCH_UNIT::lookup(plan, out, shuffle);
 }
+
+detail::WarpMerge PTXV_BATCH_CAT(warp_merge_, PTXV_BATCH_UNIT)() { return PTXV_BATCH_UNIT::kWarpMerge; }
 
 }  // namespace ptxv::simd

@@ -7,4 +7,5 @@
 #include "batch_kernels.hpp"
 #else
 ptxv::simd::Kernel ptxv::simd::kernel_sse2(int, Out, Shuffle) { return nullptr; }
+ptxv::detail::WarpMerge ptxv::simd::warp_merge_sse2() { return nullptr; }
 #endif

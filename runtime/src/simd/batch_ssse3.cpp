@@ -8,4 +8,5 @@
 #include "batch_kernels.hpp"
 #else
 ptxv::simd::Kernel ptxv::simd::kernel_ssse3(int, Out, Shuffle) { return nullptr; }
+ptxv::detail::WarpMerge ptxv::simd::warp_merge_ssse3() { return nullptr; }
 #endif
