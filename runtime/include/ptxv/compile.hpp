@@ -41,6 +41,11 @@ inline constexpr std::size_t kBatchParamBytes = 96;
 // d[i] = r[i] for each i < kWarpSize whose bit is set in `active`, the
 // other d[i] unchanged.
 using WarpMerge = void (*)(const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) noexcept;
+// d[i] = op(a[i], b[i], c) for the i < kWarpSize whose bit is set in
+// `active`, c from c[i] or, when c is null, cval; the other d[i] unchanged.
+using WarpKernel = void (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
+                            const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
+                            std::uint32_t active) noexcept;
 // Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
 // or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
@@ -115,6 +120,7 @@ private:
     PreFn fn_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;
+    detail::WarpKernel warp_ = nullptr;
     detail::WarpMerge merge_ = nullptr;
     const char* kernel_name_ = "generated";
     alignas(16) unsigned char params_[detail::kBatchParamBytes] = {};

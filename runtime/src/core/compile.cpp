@@ -136,8 +136,10 @@ Compiled compile(const Instr& in) {
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
     f.merge_ = simd::warp_merge();
     const char* kernel_name = "generated";
-    if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name)) {
+    detail::WarpKernel warp = nullptr;
+    if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
         f.kernel_ = k;
+        f.warp_ = warp;
         f.kernel_name_ = kernel_name;
     }
     return f;
@@ -186,9 +188,10 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t
         [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
 }
 
-// The lane results go to a buffer first, so that d may be a source too and
-// the inactive lanes are left alone; then one vector blend per 4 or 8 lanes
-// where a merge is bound.
+// A packed kernel's warp form blends each vector of results into d as it
+// goes. Otherwise the lane results go to a buffer first, so that d may be a
+// source too and the inactive lanes are left alone; then one vector blend per
+// 4 or 8 lanes where a merge is bound.
 namespace {
 void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) {
     if (merge != nullptr) {
@@ -204,6 +207,10 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 
 void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                     std::uint32_t active) const {
+    if (warp_ != nullptr) {
+        warp_(params_, a, b, c, 0, d, active);
+        return;
+    }
     alignas(32) std::uint32_t r[kWarpSize];
     run(a, b, c, r, kWarpSize);
     merge_lanes(merge_, r, d, active);
@@ -211,6 +218,10 @@ void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::u
 
 void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                     std::uint32_t active) const {
+    if (warp_ != nullptr) {
+        warp_(params_, a, b, nullptr, c, d, active);
+        return;
+    }
     alignas(32) std::uint32_t r[kWarpSize];
     run(a, b, c, r, kWarpSize);
     merge_lanes(merge_, r, d, active);

@@ -21,7 +21,8 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-Kernel bind(const Instr& in, int variant, void* params, const char*& name) {
+Kernel bind(const Instr& in, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
+    warp = nullptr;
     if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
     const int plan = spec::kVariants[variant].lane_plan;
     if (plan < 0) return nullptr;
@@ -85,11 +86,11 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name) {
     // The widest vectors the CPU has; SSSE3 also applies selectors, so SSE2
     // serves only the default ones on CPUs without it.
     Kernel k = nullptr;
-    if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle)) != nullptr) {
+    if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle, warp)) != nullptr) {
         name = "avx2";
-    } else if (isa >= Isa::ssse3 && (k = kernel_ssse3(plan, out, shuffle)) != nullptr) {
+    } else if (isa >= Isa::ssse3 && (k = kernel_ssse3(plan, out, shuffle, warp)) != nullptr) {
         name = "ssse3";
-    } else if ((k = kernel_sse2(plan, out, shuffle)) != nullptr) {
+    } else if ((k = kernel_sse2(plan, out, shuffle, warp)) != nullptr) {
         name = "sse2";
     }
     if (k != nullptr) new (params) Params(p);

@@ -52,12 +52,14 @@ using Kernel = detail::BatchKernel;
 // output and a way of applying selectors, from the unit built for SSE2 (no
 // shuffle), SSSE3 or AVX2; null where the unit was built without those
 // instructions.
-Kernel kernel_sse2(int plan, Out out, Shuffle shuffle);
-Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle);
-Kernel kernel_avx2(int plan, Out out, Shuffle shuffle);
+// `warp` gets the same kernel's Compiled::warp form.
+Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 
-// Compiled::warp's merge of the lane results into d, from the unit built for
-// SSE2 or AVX2; null where the unit was built without those instructions.
+// Compiled::warp's merge of lane results into d where no packed kernel
+// applies (the scalar families), from the unit built for SSE2, SSSE3 or AVX2;
+// null where the unit was built without those instructions.
 detail::WarpMerge warp_merge_sse2();
 detail::WarpMerge warp_merge_ssse3();
 detail::WarpMerge warp_merge_avx2();
@@ -69,7 +71,7 @@ detail::WarpMerge warp_merge();
 bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);
 
 // Fills `p` (compile.hpp's room for it) and returns the kernel for `in`, variant `variant`, with the name
-// of its target, or null when no packed kernel applies on this machine.
-Kernel bind(const Instr& in, int variant, void* p, const char*& name);
+// of its target and its warp form, or null when no packed kernel applies on this machine.
+Kernel bind(const Instr& in, int variant, void* p, const char*& name, detail::WarpKernel& warp);
 
 }  // namespace ptxv::simd

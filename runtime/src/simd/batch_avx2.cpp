@@ -7,6 +7,9 @@
 #define PTXV_BATCH_UNIT avx2
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_avx2(int, Out, Shuffle) { return nullptr; }
+ptxv::simd::Kernel ptxv::simd::kernel_avx2(int, Out, Shuffle, detail::WarpKernel& warp) {
+    warp = nullptr;
+    return nullptr;
+}
 ptxv::detail::WarpMerge ptxv::simd::warp_merge_avx2() { return nullptr; }
 #endif

@@ -24,9 +24,12 @@ namespace lib = ::ptxv::array::detail;
 
 #if PTXV_ARRAY_VECTOR
 
-// OneC: one c for all, cval, instead of c[i].
-template <unsigned Plan, Out O, Shuffle S, bool OneC>
-std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, std::size_t n) noexcept {
+// OneC: one c for all, cval, instead of c[i]. Warp: n is kWarpSize and the
+// words whose bit in `active` is clear keep d's (Compiled::warp); every load
+// of an index comes before its store, so d may be a, b or c.
+template <unsigned Plan, Out O, Shuffle S, bool OneC, bool Warp>
+std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, std::size_t n,
+                u32 active) noexcept {
     const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
     const lib::V cv = lib::words(cval);
     // Single-source selectors read each operand's lanes from a or from b.
@@ -54,13 +57,16 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
             B = lib::shuffle_bytes(A0, s2) | lib::shuffle_bytes(B, s3);
         }
 #endif
+        lib::V R;
         if constexpr (O == Out::store) {
-            lib::st(d + i, lib::lanes<Plan>(A, B));
+            R = lib::lanes<Plan>(A, B);
         } else {
             const lib::V C = OneC ? cv : lib::ld(c + i);
-            if constexpr (O == Out::sum) lib::st(d + i, lib::sum<Plan>(A, B, C, keep));
-            else lib::st(d + i, lib::merge(lib::lanes<Plan>(A, B), C, keep));
+            if constexpr (O == Out::sum) R = lib::sum<Plan>(A, B, C, keep);
+            else R = lib::merge(lib::lanes<Plan>(A, B), C, keep);
         }
+        if constexpr (Warp) R = lib::take_active(R, lib::ld(d + i), active >> i);
+        lib::st(d + i, R);
     }
     return i;
 }
@@ -69,52 +75,75 @@ template <unsigned Plan, Out O, Shuffle S>
 std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                    std::size_t n) noexcept {
     const Params& p = *static_cast<const Params*>(params);
-    return c != nullptr ? run<Plan, O, S, false>(p, a, b, c, cval, d, n) : run<Plan, O, S, true>(p, a, b, c, cval, d, n);
+    return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, 0)
+                        : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, 0);
+}
+
+static_assert(kWarpSize % lib::kWords == 0, "a warp is whole vectors");
+
+template <unsigned Plan, Out O, Shuffle S>
+void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
+                 u32 active) noexcept {
+    const Params& p = *static_cast<const Params*>(params);
+    if (c != nullptr) run<Plan, O, S, false, true>(p, a, b, c, cval, d, kWarpSize, active);
+    else run<Plan, O, S, true, true>(p, a, b, c, cval, d, kWarpSize, active);
+}
+
+// Both entry points of one plan, output and shuffle.
+struct Entry {
+    Kernel run;
+    detail::WarpKernel warp;
+};
+template <unsigned Plan, Out O, Shuffle S>
+constexpr Entry entry() {
+    return {&kernel<Plan, O, S>, &warp_kernel<Plan, O, S>};
 }
 
 // The kernels of plan I, by output and shuffle: null for an output the plan
 // never has (a sum plan only sums) and for shuffles the target lacks.
 template <int I>
-constexpr std::array<Kernel, kOuts * kShuffles> kernels_of() {
+constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
     constexpr unsigned plan = spec::kLanePlans[I];
     constexpr bool sums = lib::decode(plan).sum;
     constexpr bool shuffles = PTXV_ARRAY_SSSE3 != 0;
-    std::array<Kernel, kOuts * kShuffles> k{};
+    std::array<Entry, kOuts * kShuffles> k{};
     if constexpr (sums) {
-        k[2 * kShuffles + 0] = &kernel<plan, Out::sum, Shuffle::none>;
+        k[2 * kShuffles + 0] = entry<plan, Out::sum, Shuffle::none>();
         if constexpr (shuffles) {
-            k[2 * kShuffles + 1] = &kernel<plan, Out::sum, Shuffle::one>;
-            k[2 * kShuffles + 2] = &kernel<plan, Out::sum, Shuffle::two>;
+            k[2 * kShuffles + 1] = entry<plan, Out::sum, Shuffle::one>();
+            k[2 * kShuffles + 2] = entry<plan, Out::sum, Shuffle::two>();
         }
     } else {
-        k[0] = &kernel<plan, Out::store, Shuffle::none>;
-        k[kShuffles] = &kernel<plan, Out::merge, Shuffle::none>;
+        k[0] = entry<plan, Out::store, Shuffle::none>();
+        k[kShuffles] = entry<plan, Out::merge, Shuffle::none>();
         if constexpr (shuffles) {
-            k[1] = &kernel<plan, Out::store, Shuffle::one>;
-            k[2] = &kernel<plan, Out::store, Shuffle::two>;
-            k[kShuffles + 1] = &kernel<plan, Out::merge, Shuffle::one>;
-            k[kShuffles + 2] = &kernel<plan, Out::merge, Shuffle::two>;
+            k[1] = entry<plan, Out::store, Shuffle::one>();
+            k[2] = entry<plan, Out::store, Shuffle::two>();
+            k[kShuffles + 1] = entry<plan, Out::merge, Shuffle::one>();
+            k[kShuffles + 2] = entry<plan, Out::merge, Shuffle::two>();
         }
     }
     return k;
 }
 
 template <int... I>
-constexpr std::array<std::array<Kernel, kOuts * kShuffles>, sizeof...(I)> make_table(
+constexpr std::array<std::array<Entry, kOuts * kShuffles>, sizeof...(I)> make_table(
     std::integer_sequence<int, I...>) {
     return {{kernels_of<I>()...}};
 }
 
 constexpr auto kTable = make_table(std::make_integer_sequence<int, spec::kLanePlanCount>{});
 
-Kernel lookup(int plan, Out out, Shuffle shuffle) {
+Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
+    warp = nullptr;
     if (plan < 0 || plan >= spec::kLanePlanCount) return nullptr;
-    return kTable[static_cast<std::size_t>(plan)][static_cast<std::size_t>(out) * kShuffles +
-                                                   static_cast<std::size_t>(shuffle)];
+    const Entry& e = kTable[static_cast<std::size_t>(plan)][static_cast<std::size_t>(out) * kShuffles +
+                                                           static_cast<std::size_t>(shuffle)];
+    warp = e.warp;
+    return e.run;
 }
 
-static_assert(kWarpSize % lib::kWords == 0, "a warp is whole vectors");
-
+// The scalar families' warp step merges the generated loop's results.
 void warp_merge(const u32* r, u32* d, u32 active) noexcept {
     for (std::size_t i = 0; i < kWarpSize; i += lib::kWords)
         lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active >> i));
@@ -123,15 +152,18 @@ constexpr detail::WarpMerge kWarpMerge = &warp_merge;
 
 #else
 
-Kernel lookup(int, Out, Shuffle) { return nullptr; }
+Kernel lookup(int, Out, Shuffle, detail::WarpKernel& warp) {
+    warp = nullptr;
+    return nullptr;
+}
 constexpr detail::WarpMerge kWarpMerge = nullptr;
 
 #endif
 
 }  // namespace PTXV_BATCH_UNIT
 
-Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle) {
-    return PTXV_BATCH_UNIT::lookup(plan, out, shuffle);
+Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
+    return PTXV_BATCH_UNIT::lookup(plan, out, shuffle, warp);
 }
 
 detail::WarpMerge PTXV_BATCH_CAT(warp_merge_, PTXV_BATCH_UNIT)() { return PTXV_BATCH_UNIT::kWarpMerge; }

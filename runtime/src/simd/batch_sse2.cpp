@@ -6,6 +6,9 @@
 #define PTXV_BATCH_UNIT sse2
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_sse2(int, Out, Shuffle) { return nullptr; }
+ptxv::simd::Kernel ptxv::simd::kernel_sse2(int, Out, Shuffle, detail::WarpKernel& warp) {
+    warp = nullptr;
+    return nullptr;
+}
 ptxv::detail::WarpMerge ptxv::simd::warp_merge_sse2() { return nullptr; }
 #endif

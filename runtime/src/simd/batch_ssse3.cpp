@@ -7,6 +7,9 @@
 #define PTXV_BATCH_UNIT ssse3
 #include "batch_kernels.hpp"
 #else
-ptxv::simd::Kernel ptxv::simd::kernel_ssse3(int, Out, Shuffle) { return nullptr; }
+ptxv::simd::Kernel ptxv::simd::kernel_ssse3(int, Out, Shuffle, detail::WarpKernel& warp) {
+    warp = nullptr;
+    return nullptr;
+}
 ptxv::detail::WarpMerge ptxv::simd::warp_merge_ssse3() { return nullptr; }
 #endif
