@@ -6,8 +6,8 @@
 //   BM_dispatch_lat/<text>, BM_direct_lat/<text>: the same as a dependent chain
 //   BM_array/<text>        SIMD only: the array form of ptxv_array.hpp, one
 //                          call writing d[i] for the same inputs
-//   BM_dispatch_array/<text>  SIMD only: the same through Compiled::run, the
-//                          array form behind run-time dispatch
+//   BM_dispatch_array/<text>  the same through Compiled::run, the array form
+//                          behind run-time dispatch (scalar instructions too)
 // The instruction text is the name's second part, so engines pair up by it;
 // the label is the spec family. The set covers every opcode: plain, .sat, the
 // secondary operations, merges and masks, non-default selectors, vmad
@@ -44,6 +44,15 @@ void add_op(const std::string& text, Direct direct) {
     reg("BM_direct/" + text, family, direct_error, [direct](benchmark::State& s) { throughput(s, direct); });
     reg("BM_dispatch_lat/" + text, family, dispatch_error, [compiled](benchmark::State& s) { latency(s, compiled); });
     reg("BM_direct_lat/" + text, family, direct_error, [direct](benchmark::State& s) { latency(s, direct); });
+    if (in.geometry == ptxv::Geometry::scalar) {
+        // Scalar: run() over the same inputs (the SIMD ones get it with their array form).
+        const auto run = [compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+            compiled.run(a, b, c, d, n);
+        };
+        const char* run_error =
+            array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
+        reg("BM_dispatch_array/" + text, family, run_error, [run](benchmark::State& s) { array_throughput(s, run); });
+    }
 }
 
 template <class Array>

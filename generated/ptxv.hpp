@@ -8782,14 +8782,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8801,14 +8800,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9096,14 +9094,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9115,14 +9112,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9410,14 +9406,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9429,14 +9424,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9724,14 +9718,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9743,14 +9736,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10038,14 +10030,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10057,14 +10048,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10352,14 +10342,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10371,14 +10360,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10666,14 +10654,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10685,14 +10672,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10980,14 +10966,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10999,14 +10984,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

@@ -278,7 +278,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_u32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1466,7 +1467,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_s32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1616,7 +1618,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_u32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2805,7 +2808,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_s32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -7295,11 +7299,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7313,11 +7316,10 @@ using detail::pre::vshl_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7609,11 +7611,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7627,11 +7628,10 @@ using detail::pre::vshl_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7923,11 +7923,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7941,11 +7940,10 @@ using detail::pre::vshl_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8237,11 +8235,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8255,11 +8252,10 @@ using detail::pre::vshl_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8551,11 +8547,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8569,11 +8564,10 @@ using detail::pre::vshr_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8865,11 +8859,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8883,11 +8876,10 @@ using detail::pre::vshr_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9179,11 +9171,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9197,11 +9188,10 @@ using detail::pre::vshr_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9493,11 +9483,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9511,11 +9500,10 @@ using detail::pre::vshr_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
+    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

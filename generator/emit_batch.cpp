@@ -50,8 +50,13 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
             if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
             o << L.body << "}\n}  // namespace detail::pre\n"
-              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return rt::" << n
-              << "(a, b, c, 0u, 0u, 0u);\n}\n}  // namespace detail::pre_d\n";
+              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d;
+            // The defaults include d without a selector: the whole-word body where there is one.
+            if (L.whole_body.empty())
+                o << "    return rt::" << n << "(a, b, c, 0u, 0u, 0u);\n";
+            else
+                o << "    (void)c;\n    return rt::whole::" << n << "(a, b, 0u, 0u);\n";
+            o << "}\n}  // namespace detail::pre_d\n";
             // Both sources a byte or half-word: the part body where there is
             // one, the general one otherwise.
             if (L.part_body.empty()) {

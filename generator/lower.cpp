@@ -346,16 +346,24 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool sd = v.dtype == Type::s32;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
-    if (!v.sat && !clamp && (v.op2 == Op2::none || v.op2 == Op2::add)) {
-        // .wrap shifts by less than 32 and, without .sat or .min/.max, only
-        // d's low word is read: a 32-bit shift of the extended operand's word
-        // gives it.
+    if (!v.sat && (v.op2 == Op2::none || v.op2 == Op2::add)) {
+        // Without .sat or .min/.max only d's low word is read: a 32-bit shift
+        // of the extended operand's word gives it. .wrap shifts by less than
+        // 32; .clamp's 32 leaves nothing of a left or logical shift and the
+        // sign of an arithmetic one, a shift by 31.
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
-        b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
+        if (!clamp) {
+            b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
+            b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
+        } else {
+            b.line("const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);");
+            b.u32("t", shl ? "(ta << (s & 31u)) & ((s >> 5) - 1u)"
+                     : sa ? "detail::sar32(ta, s - (s >> 5))"
+                          : "(ta >> (s & 31u)) & ((s >> 5) - 1u)");
+        }
         scalar_tail(b, v, "t", "sx32", sd);
         L.body = b.str();
-        L.strategy = "32-bit shift (.wrap: amount below 32)";
+        L.strategy = clamp ? "32-bit shift (.clamp at 32: zero, or the sign)" : "32-bit shift (.wrap: amount below 32)";
         return L;
     }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
