@@ -8782,13 +8782,14 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8800,13 +8801,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9094,13 +9096,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9112,13 +9115,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9406,13 +9410,14 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9424,13 +9429,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9718,13 +9724,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9736,13 +9743,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10030,13 +10038,14 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10048,13 +10057,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10342,13 +10352,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10360,13 +10371,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10654,13 +10666,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10672,13 +10685,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -10966,13 +10980,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -10984,13 +10999,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 32-bit shift (.clamp at 32: zero, or the sign)
+// lowering: 64-bit arithmetic shift
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -13218,7 +13234,7 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13227,16 +13243,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13245,15 +13273,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13262,15 +13302,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13279,15 +13331,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13296,16 +13360,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13314,15 +13390,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13331,15 +13419,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13348,15 +13448,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13365,16 +13477,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13383,15 +13507,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13400,15 +13536,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13417,15 +13565,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13434,16 +13594,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13452,15 +13624,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13469,15 +13653,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.u32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 32-bit compare
+// lowering: 32-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
@@ -13486,15 +13682,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13503,16 +13711,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_eq(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_eq(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_eq(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13521,15 +13741,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_eq_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13538,15 +13770,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_eq_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13555,15 +13799,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_eq_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13572,16 +13828,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_ne(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ne(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_ne(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13590,15 +13858,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ne_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13607,15 +13887,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ne_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13624,15 +13916,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ne_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13641,16 +13945,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_lt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_lt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_lt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13659,15 +13975,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_lt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13676,15 +14004,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_lt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13693,15 +14033,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_lt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13710,16 +14062,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_le(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_le(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_le(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13728,15 +14092,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_le_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_le_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_le_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13745,15 +14121,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_le_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_le_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_le_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13762,15 +14150,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_le_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_le_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_le_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13779,16 +14179,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_gt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_gt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_gt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13797,15 +14209,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_gt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13814,15 +14238,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_gt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13831,15 +14267,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_gt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13848,16 +14296,28 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_u32_s32_ge(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ge(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_u32_s32_ge(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13866,15 +14326,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ge_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13883,15 +14355,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32
     return detail::min_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ge_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -13900,15 +14384,27 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32
     return detail::max_u32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_u32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_u32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_u32_s32_ge_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -13917,16 +14413,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_eq(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_eq(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_eq(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -13935,15 +14443,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_eq_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -13952,15 +14472,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_eq_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -13969,15 +14501,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_eq_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -13986,16 +14530,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_ne(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ne(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_ne(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14004,15 +14560,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ne_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14021,15 +14589,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ne_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14038,15 +14618,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ne_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14055,16 +14647,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_lt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14073,15 +14677,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_lt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14090,15 +14706,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_lt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14107,15 +14735,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_lt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14124,16 +14764,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_le(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14142,15 +14794,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_le_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14159,15 +14823,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_le_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14176,15 +14852,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_le_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14193,16 +14881,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_gt(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14211,15 +14911,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_gt_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14228,15 +14940,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_gt_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14245,15 +14969,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_gt_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14262,16 +14998,28 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vset: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    return rt::vset_s32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    } else {
+        return rt::vset_s32_u32_ge(a, b, c, Asel, Bsel, Dsel);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14280,15 +15028,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32
     return t + c;
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ge_add(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14297,15 +15057,27 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32
     return detail::min_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ge_min(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare
+// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -14314,11 +15086,23 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32
     return detail::max_s32(t, c);
 }
 }  // namespace rt
+namespace rt::part {
+PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_s32(t, c);
+}
+}  // namespace rt::part
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vset: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vset: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    return rt::vset_s32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    if constexpr (Asel != sel::none && Bsel != sel::none) {
+        return rt::part::vset_s32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    } else {
+        return rt::vset_s32_u32_ge_max(a, b, c, Asel, Bsel, 0u);
+    }
 }
 
 // vset (9.7.18.1.4) vset.s32.s32.eq; readings R1 R5 R8 R9 R14 R16

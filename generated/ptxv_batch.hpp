@@ -7299,10 +7299,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7316,10 +7317,11 @@ using detail::pre::vshl_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7611,10 +7613,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7628,10 +7631,11 @@ using detail::pre::vshl_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7923,10 +7927,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7940,10 +7945,11 @@ using detail::pre::vshl_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8235,10 +8241,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8252,10 +8259,11 @@ using detail::pre::vshl_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta << (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8547,10 +8555,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8564,10 +8573,11 @@ using detail::pre::vshr_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8859,10 +8869,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8876,10 +8887,11 @@ using detail::pre::vshr_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9171,10 +9183,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9188,10 +9201,11 @@ using detail::pre::vshr_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = (ta >> (s & 31u)) & ((s >> 5) - 1u);
-    return t + c;
+    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9483,10 +9497,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return detail::dmerge(c, t, dsel);
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9500,10 +9515,11 @@ using detail::pre::vshr_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);
-    const std::uint32_t t = detail::sar32(ta, s - (s >> 5));
-    return t + c;
+    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = detail::umin32(tb, 32u);
+    const std::int64_t w = ta >> s;
+    return static_cast<std::uint32_t>(w) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11695,7 +11711,14 @@ PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_lt;
+PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11712,7 +11735,13 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_lt_add;
+PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11729,7 +11758,13 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_lt_min;
+PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11746,7 +11781,13 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_lt_max;
+PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11764,7 +11805,14 @@ PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_le;
+PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11781,7 +11829,13 @@ PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_le_add;
+PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11798,7 +11852,13 @@ PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_le_min;
+PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11815,7 +11875,13 @@ PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_le_max;
+PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11833,7 +11899,14 @@ PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_gt;
+PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11850,7 +11923,13 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_gt_add;
+PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11867,7 +11946,13 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_gt_min;
+PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11884,7 +11969,13 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_gt_max;
+PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11902,7 +11993,14 @@ PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_ge;
+PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11919,7 +12017,13 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_ge_add;
+PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11936,7 +12040,13 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_ge_min;
+PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11953,7 +12063,13 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_u32_ge_max;
+PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11971,7 +12087,14 @@ PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_eq;
+PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -11988,7 +12111,13 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_eq_add;
+PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12005,7 +12134,13 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_eq_min;
+PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12022,7 +12157,13 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_eq_max;
+PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12040,7 +12181,14 @@ PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ne;
+PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12057,7 +12205,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ne_add;
+PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12074,7 +12228,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ne_min;
+PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12091,7 +12251,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ne_max;
+PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12109,7 +12275,14 @@ PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_lt;
+PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12126,7 +12299,13 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_lt_add;
+PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12143,7 +12322,13 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_lt_min;
+PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12160,7 +12345,13 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_lt_max;
+PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12178,7 +12369,14 @@ PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_le;
+PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12195,7 +12393,13 @@ PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_le_add;
+PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12212,7 +12416,13 @@ PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_le_min;
+PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12229,7 +12439,13 @@ PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_le_max;
+PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12247,7 +12463,14 @@ PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_gt;
+PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12264,7 +12487,13 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_gt_add;
+PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12281,7 +12510,13 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_gt_min;
+PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12298,7 +12533,13 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_gt_max;
+PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12316,7 +12557,14 @@ PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ge;
+PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12333,7 +12581,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ge_add;
+PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12350,7 +12604,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ge_min;
+PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12367,7 +12627,13 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_u32_s32_ge_max;
+PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_u32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12385,7 +12651,14 @@ PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_eq;
+PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12402,7 +12675,13 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_eq_add;
+PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12419,7 +12698,13 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_eq_min;
+PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12436,7 +12721,13 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_eq_max;
+PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12454,7 +12745,14 @@ PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ne;
+PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12471,7 +12769,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ne_add;
+PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12488,7 +12792,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ne_min;
+PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12505,7 +12815,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ne_max;
+PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12523,7 +12839,14 @@ PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_lt;
+PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12540,7 +12863,13 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_lt_add;
+PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12557,7 +12886,13 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_lt_min;
+PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12574,7 +12909,13 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_lt_max;
+PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12592,7 +12933,14 @@ PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_le;
+PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12609,7 +12957,13 @@ PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_le_add;
+PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12626,7 +12980,13 @@ PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_le_min;
+PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12643,7 +13003,13 @@ PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_le_max;
+PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12661,7 +13027,14 @@ PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_gt;
+PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12678,7 +13051,13 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_gt_add;
+PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12695,7 +13074,13 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_gt_min;
+PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12712,7 +13097,13 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_gt_max;
+PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12730,7 +13121,14 @@ PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ge;
+PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::dmerge(c, t, dsel);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12747,7 +13145,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ge_add;
+PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return t + c;
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12764,7 +13168,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ge_min;
+PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::min_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12781,7 +13191,13 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-using detail::pre::vset_s32_u32_ge_max;
+PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
+    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    return detail::max_s32(t, c);
+}
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {

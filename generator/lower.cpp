@@ -346,24 +346,17 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool sd = v.dtype == Type::s32;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
-    if (!v.sat && (v.op2 == Op2::none || v.op2 == Op2::add)) {
-        // Without .sat or .min/.max only d's low word is read: a 32-bit shift
-        // of the extended operand's word gives it. .wrap shifts by less than
-        // 32; .clamp's 32 leaves nothing of a left or logical shift and the
-        // sign of an arithmetic one, a shift by 31.
+    if (!v.sat && !clamp && (v.op2 == Op2::none || v.op2 == Op2::add)) {
+        // .wrap shifts by less than 32 and, without .sat or .min/.max, only
+        // d's low word is read: a 32-bit shift of the extended operand's word
+        // gives it. (.clamp stays on 64 bits: a shift by 32 there is one
+        // instruction, where 32 bits need a test of the amount.)
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        if (!clamp) {
-            b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
-            b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
-        } else {
-            b.line("const unsigned s = detail::umin32(detail::xu32(b, bsel), 32u);");
-            b.u32("t", shl ? "(ta << (s & 31u)) & ((s >> 5) - 1u)"
-                     : sa ? "detail::sar32(ta, s - (s >> 5))"
-                          : "(ta >> (s & 31u)) & ((s >> 5) - 1u)");
-        }
+        b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
+        b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
         scalar_tail(b, v, "t", "sx32", sd);
         L.body = b.str();
-        L.strategy = clamp ? "32-bit shift (.clamp at 32: zero, or the sign)" : "32-bit shift (.wrap: amount below 32)";
+        L.strategy = "32-bit shift (.wrap: amount below 32)";
         return L;
     }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
@@ -406,12 +399,10 @@ const char* cmp_op(Cmp c) {
     return " == ";
 }
 
-Lowered lower_scalar_set(const Variant& v) {
-    Lowered L;
+// The body of a vset: ta and tb as 32-bit words (`words`) or as the 64-bit
+// extended values, compared as signed words (`signed_words`) or as they are.
+std::string scalar_set_body(const Variant& v, bool words, bool signed_words) {
     Body b;
-    // Operands of one signedness compare as 32-bit words; mixed ones as the
-    // 64-bit extended values.
-    const bool words = v.atype == v.btype;
     if (words) {
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
         b.u32("tb", scalar_ext32("b", "bsel", v.btype));
@@ -420,7 +411,7 @@ Lowered lower_scalar_set(const Variant& v) {
         b.i64v("tb", scalar_ext("b", "bsel", v.btype));
     }
     std::string e = std::string("ta") + cmp_op(v.cmp) + "tb";
-    if (words && v.atype == Type::s32) {
+    if (words && signed_words) {
         switch (v.cmp) {
             case Cmp::eq: case Cmp::ne: break;
             case Cmp::lt: e = "detail::lt_s32(ta, tb)"; break;
@@ -434,8 +425,24 @@ Lowered lower_scalar_set(const Variant& v) {
     // word read either way.
     const bool sa = v.atype == Type::s32;
     scalar_tail(b, v, "t", sa ? "sx32" : "zx32", sa);
-    L.body = b.str();
+    return b.str();
+}
+
+Lowered lower_scalar_set(const Variant& v) {
+    Lowered L;
+    // Operands of one signedness compare as 32-bit words; mixed ones as the
+    // 64-bit extended values.
+    const bool words = v.atype == v.btype;
+    L.body = scalar_set_body(v, words, v.atype == Type::s32);
     L.strategy = words ? "32-bit compare" : "64-bit compare";
+    // A byte or half-word of either type lies in [-2^15, 2^16), within a
+    // signed word: with both sources parts, one signed 32-bit compare orders
+    // them (vectorized: pcmpgtd, without the sign flips of an unsigned one).
+    const bool ordered = v.cmp != Cmp::eq && v.cmp != Cmp::ne;
+    if (!(words && v.atype == Type::s32) && (ordered || !words)) {
+        L.part_body = scalar_set_body(v, true, true);
+        L.strategy += "; byte/half-word sources: signed 32-bit compare";
+    }
     return L;
 }
 

@@ -1,7 +1,7 @@
 // The template forms that take a body of their own when both sources are a
-// byte or half-word (vadd..vmax on 32-bit words, rt::part): a sample of
-// variants (.sat with every kind of type triple, a mixed-type form without
-// .sat, a .sat with a secondary operation), each with every pair of constant
+// byte or half-word (rt::part: vadd..vmax on 32-bit words, vset's signed
+// 32-bit compare): a sample of variants (.sat with every kind of type triple,
+// mixed-type forms without .sat, secondary operations), each with every pair of constant
 // part selectors and several d selectors, on the boundary words crossed and on
 // biased random words, against the interpreter. The run-time selectors reach
 // the same bodies through dispatch, which test_gen_vop.cpp sweeps.
@@ -60,9 +60,12 @@ void all_forms(proof::Tally& t, proof::Rng& rng, Count& n) {
     check("vabsdiff.u32.s32.u32.sat", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vabsdiff_u32_s32_u32_sat<A, B, D>(a, b, c); }, t, rng, n);
     check("vmin.s32.u32.s32.sat", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vmin_s32_u32_s32_sat<A, B, D>(a, b, c); }, t, rng, n);
     check("vmax.u32.s32.u32", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vmax_u32_s32_u32<A, B, D>(a, b, c); }, t, rng, n);
+    check("vset.u32.u32.ge", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vset_u32_u32_ge<A, B, D>(a, b, c); }, t, rng, n);
+    check("vset.u32.s32.lt", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vset_u32_s32_lt<A, B, D>(a, b, c); }, t, rng, n);
     if constexpr (D == sel::none) {
         check("vsub.u32.s32.u32.sat.min", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vsub_u32_s32_u32_sat_min<A, B>(a, b, c); }, t, rng, n);
         check("vadd.s32.u32.u32.sat.max", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vadd_s32_u32_u32_sat_max<A, B>(a, b, c); }, t, rng, n);
+        check("vset.s32.u32.gt.min", A, B, D, [](u32 a, u32 b, u32 c) { return ptxv::vset_s32_u32_gt_min<A, B>(a, b, c); }, t, rng, n);
     }
 }
 
@@ -78,8 +81,8 @@ TEST_CASE("compile-time forms with byte/half-word sources = interp", "[generated
     proof::Rng rng(0x70617274);
     Count n;
     all_selectors(t, rng, n, std::make_index_sequence<180>{});
-    // 36 selector pairs: 5 variants under 5 d selectors, 2 more with .op2 (no d selector).
-    CHECK(n.forms == 36u * (5u * 5u + 2u));
+    // 36 selector pairs: 7 variants under 5 d selectors, 3 more with .op2 (no d selector).
+    CHECK(n.forms == 36u * (7u * 5u + 3u));
     CHECK(t.vectors >= n.forms * 300u);
     t.finish();
 }
