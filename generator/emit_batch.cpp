@@ -45,12 +45,16 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
               << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return k::" << n
               << "(a, b, c, " << hex_literal(mask_lanes(g.default_mask)) << ");\n}\n}  // namespace detail::pre_d\n";
         } else {
-            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig
-              << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
-            if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
-            if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
-            o << L.body << "}\n}  // namespace detail::pre\n"
-              << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d;
+            // A body over the parameters decoded into pw, in namespace detail::<ns>.
+            const auto decoded = [&](const char* ns, const std::string& body) {
+                o << "namespace detail::" << ns << " {\nPTXV_FI std::uint32_t " << n << sig
+                  << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
+                if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
+                if (L.x == XParam::neg && L.x_used) o << "    const NegP neg{pw[8], pw[9], pw[10]};\n";
+                o << body << "}\n}  // namespace detail::" << ns << "\n";
+            };
+            decoded("pre", L.body);
+            o << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d;
             // The defaults include d without a selector: the whole-word body where there is one.
             if (L.whole_body.empty())
                 o << "    return rt::" << n << "(a, b, c, 0u, 0u, 0u);\n";
@@ -62,10 +66,7 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             if (L.part_body.empty()) {
                 o << "namespace detail::pre_p {\nusing detail::pre::" << n << ";\n}  // namespace detail::pre_p\n";
             } else {
-                o << "namespace detail::pre_p {\nPTXV_FI std::uint32_t " << n << sig
-                  << "    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};\n";
-                if (L.x == XParam::dsel) o << "    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};\n";
-                o << L.part_body << "}\n}  // namespace detail::pre_p\n";
+                decoded("pre_p", L.part_body);
             }
         }
     }

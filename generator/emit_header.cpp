@@ -6,6 +6,9 @@
 // static_assert) and the run-time form. Output depends on the spec alone, in
 // spec order, so the same spec always gives the same bytes.
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "emit.hpp"
 #include "fragments.hpp"
@@ -143,30 +146,24 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
           << ": Neg must be " << m << "\");\n";
         x = "Neg";
     }
-    // The bodies are chosen at compile time: no branch in the code.
-    if (!L.whole_body.empty()) {
-        o << "    if constexpr (Dsel == sel::none) {\n"
-          << "        (void)c;\n"
-          << "        return rt::whole::" << n << "(a, b, Asel, Bsel);\n"
-          << "    } else ";
-    } else if (!L.part_body.empty()) {
-        o << "    ";
-    }
-    if (!L.part_body.empty()) {
-        o << "if constexpr (Asel != sel::none && Bsel != sel::none) {\n"
-          << "        return rt::part::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n"
-          << "    } else {\n"
-          << "        return rt::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n"
-          << "    }\n}\n";
+    // The bodies are chosen at compile time: no branch in the code. Each
+    // special body is a condition on the template arguments and its call;
+    // the run-time form serves the rest.
+    std::vector<std::pair<std::string, std::string>> bodies;
+    if (!L.whole_body.empty())
+        bodies.emplace_back("Dsel == sel::none", "(void)c;\n        return rt::whole::" + n + "(a, b, Asel, Bsel);");
+    if (!L.part_body.empty())
+        bodies.emplace_back("Asel != sel::none && Bsel != sel::none",
+                            "return rt::part::" + n + "(a, b, c, Asel, Bsel, " + x + ");");
+    const std::string general = "return rt::" + n + "(a, b, c, Asel, Bsel, " + x + ");";
+    if (bodies.empty()) {
+        o << "    " << general << "\n}\n";
         return;
     }
-    if (!L.whole_body.empty()) {
-        o << "{\n"
-          << "        return rt::" << n << "(a, b, c, Asel, Bsel, Dsel);\n"
-          << "    }\n}\n";
-        return;
-    }
-    o << "    return rt::" << n << "(a, b, c, Asel, Bsel, " << x << ");\n}\n";
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        o << (i == 0 ? "    if constexpr (" : " else if constexpr (") << bodies[i].first << ") {\n        "
+          << bodies[i].second << "\n    }";
+    o << " else {\n        " << general << "\n    }\n}\n";
 }
 
 void emit_simd(std::ostringstream& o, const Variant& v, const Lowered& L) {

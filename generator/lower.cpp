@@ -280,17 +280,17 @@ std::string lower_scalar_vop_part(const Variant& v) {
 }
 
 Lowered lower_scalar_vop(const Variant& v) {
+    std::string whole_body;
     if (vop_on_words(v)) {
         Lowered words = lower_scalar_vop_words(v);
         if (words.whole_body.empty()) return words;
-        Lowered L = lower_scalar_vop_wide(v);
-        L.whole_body = words.whole_body;
-        L.strategy += "; whole d: 32-bit words, saturating";
-        L.part_body = lower_scalar_vop_part(v);
-        L.strategy += "; byte/half-word sources: 32-bit words";
-        return L;
+        whole_body = words.whole_body;
     }
     Lowered L = lower_scalar_vop_wide(v);
+    if (!whole_body.empty()) {
+        L.whole_body = whole_body;
+        L.strategy += "; whole d: 32-bit words, saturating";
+    }
     L.part_body = lower_scalar_vop_part(v);
     L.strategy += "; byte/half-word sources: 32-bit words";
     return L;

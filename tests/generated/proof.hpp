@@ -57,6 +57,13 @@ inline std::vector<int> family_variants(std::string_view family) {
     return out;
 }
 
+// The position in kVariants of the variant spelled `ptx` ("vadd.s32.s32.s32.sat"), or -1.
+inline int variant_named(std::string_view ptx) {
+    for (int v = 0; v < kVariantCount; ++v)
+        if (ptx == kVariants[v].ptx) return v;
+    return -1;
+}
+
 // `n` variants spread evenly over `all` (all of them if fewer).
 inline std::vector<int> sample(const std::vector<int>& all, std::size_t n) {
     if (all.size() <= n) return all;

@@ -22,12 +22,6 @@ namespace sel = ptxv::sel;
 constexpr unsigned kParts[] = {sel::b0, sel::b1, sel::b2, sel::b3, sel::h0, sel::h1};
 constexpr unsigned kDsels[] = {sel::none, sel::b0, sel::b3, sel::h1, sel::b12};
 
-int variant_named(const char* ptx) {
-    for (int v = 0; v < proof::kVariantCount; ++v)
-        if (std::string_view(proof::kVariants[v].ptx) == ptx) return v;
-    return -1;
-}
-
 struct Count {
     std::uint64_t forms = 0;
 };
@@ -35,7 +29,7 @@ struct Count {
 template <class F>
 void check(const char* ptx, unsigned asel, unsigned bsel, unsigned dsel, F f, proof::Tally& t, proof::Rng& rng,
            Count& n) {
-    const int v = variant_named(ptx);
+    const int v = proof::variant_named(ptx);
     REQUIRE(v >= 0);
     ptxv::Instr in = proof::base(v);
     in.asel = static_cast<ptxv::Sel>(asel);

@@ -16,12 +16,6 @@ namespace {
 
 using proof::u32;
 
-int variant_named(const char* ptx) {
-    for (int v = 0; v < proof::kVariantCount; ++v)
-        if (std::string_view(proof::kVariants[v].ptx) == ptx) return v;
-    return -1;
-}
-
 // Byte selectors for a: identities, splats, reversals, rotations, swaps of
 // a and b, and mixed picks from both words; b's selector is derived from a's
 // (the other word's digits, reversed), so the pair differs in every lane.
@@ -88,7 +82,7 @@ void masks2(int vsub, int vmin, proof::Tally& t, proof::Rng& rng, std::index_seq
 }  // namespace
 
 TEST_CASE("compile-time byte selectors under every mask = interp", "[generated][constexpr][pick]") {
-    const int vsub = variant_named("vsub4.s32.s32.s32.sat"), vset = variant_named("vset4.u32.u32.lt.add");
+    const int vsub = proof::variant_named("vsub4.s32.s32.s32.sat"), vset = proof::variant_named("vset4.u32.u32.lt.add");
     REQUIRE(vsub >= 0);
     REQUIRE(vset >= 0);
     proof::Tally t;
@@ -99,7 +93,7 @@ TEST_CASE("compile-time byte selectors under every mask = interp", "[generated][
 }
 
 TEST_CASE("compile-time half-word selectors under every mask = interp", "[generated][constexpr][pick]") {
-    const int vsub = variant_named("vsub2.u32.s32.s32.sat"), vmin = variant_named("vmin2.s32.s32.s32.add");
+    const int vsub = proof::variant_named("vsub2.u32.s32.s32.sat"), vmin = proof::variant_named("vmin2.s32.s32.s32.add");
     REQUIRE(vsub >= 0);
     REQUIRE(vmin >= 0);
     proof::Tally t;

@@ -18,15 +18,9 @@ using proof::u32;
 constexpr unsigned kSels[] = {ptxv::sel::none, ptxv::sel::b0, ptxv::sel::b1, ptxv::sel::b2,
                               ptxv::sel::b3,   ptxv::sel::h0, ptxv::sel::h1};
 
-int variant_named(const char* ptx) {
-    for (int v = 0; v < proof::kVariantCount; ++v)
-        if (std::string_view(proof::kVariants[v].ptx) == ptx) return v;
-    return -1;
-}
-
 template <class F>
 void check(const char* ptx, unsigned asel, unsigned bsel, F f, proof::Tally& t, proof::Rng& rng) {
-    const int v = variant_named(ptx);
+    const int v = proof::variant_named(ptx);
     REQUIRE(v >= 0);
     ptxv::Instr in = proof::base(v);
     in.asel = static_cast<ptxv::Sel>(asel);

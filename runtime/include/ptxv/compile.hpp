@@ -117,6 +117,10 @@ public:
 private:
     friend Compiled compile(const Instr& in);
 
+    // Both warp() forms: c from c[i] or, when c is null, cval.
+    void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
+              std::uint32_t* d, std::uint32_t active) const;
+
     PreFn fn_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;

@@ -205,26 +205,26 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 }
 }  // namespace
 
-void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                    std::uint32_t active) const {
+void Compiled::step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
+                    std::uint32_t* d, std::uint32_t active) const {
     if (warp_ != nullptr) {
-        warp_(params_, a, b, c, 0, d, active);
+        warp_(params_, a, b, c, cval, d, active);
         return;
     }
     alignas(32) std::uint32_t r[kWarpSize];
-    run(a, b, c, r, kWarpSize);
+    if (c != nullptr) run(a, b, c, r, kWarpSize);
+    else run(a, b, cval, r, kWarpSize);
     merge_lanes(merge_, r, d, active);
+}
+
+void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                    std::uint32_t active) const {
+    step(a, b, c, 0, d, active);
 }
 
 void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                     std::uint32_t active) const {
-    if (warp_ != nullptr) {
-        warp_(params_, a, b, nullptr, c, d, active);
-        return;
-    }
-    alignas(32) std::uint32_t r[kWarpSize];
-    run(a, b, c, r, kWarpSize);
-    merge_lanes(merge_, r, d, active);
+    step(a, b, nullptr, c, d, active);
 }
 
 const char* Compiled::batch_kernel() const { return kernel_name_; }

@@ -102,6 +102,7 @@ detail::WarpMerge warp_merge() {
         const Isa isa = runtime_isa();
         detail::WarpMerge m = nullptr;
         if (isa >= Isa::avx2) m = warp_merge_avx2();
+        if (m == nullptr && isa >= Isa::ssse3) m = warp_merge_ssse3();
         if (m == nullptr && isa >= Isa::sse2) m = warp_merge_sse2();
         return m;
     }();
