@@ -8,8 +8,11 @@
 //   BM_floor_c/a+b+k/<size>   its bare loop
 //   BM_floor_avx2/a+b+c/<size>, BM_floor_c_avx2/a+b+k/<size>: the same loops
 //                             compiled for AVX2, where the CPU has it: the
-//                             library picks AVX2 kernels at run time, the
-//                             bare loops get what the build flags give them
+//                             library picks its widest kernels at run time,
+//                             the bare loops get what the build flags give them
+//   BM_floor_avx512/a+b+c/<size>, BM_floor_c_avx512/a+b+k/<size>: the same
+//                             loops compiled for AVX-512 (BW, VL), where the
+//                             CPU has it
 //
 // The warp step (Compiled::warp: 32 lanes under an active mask) over the
 // same L1 arrays, 32 warps of 32 lanes, each warp with its own random mask:
@@ -74,6 +77,14 @@ __attribute__((noinline, target("avx2"))) void floor_loop_avx2(const u32* a, con
 }
 __attribute__((noinline, target("avx2"))) void floor_loop_c_avx2(const u32* a, const u32* b, u32 c, u32* d,
                                                                   std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c;
+}
+__attribute__((noinline, target("avx512bw,avx512vl"))) void floor_loop_avx512(const u32* a, const u32* b, const u32* c,
+                                                                            u32* d, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c[i];
+}
+__attribute__((noinline, target("avx512bw,avx512vl"))) void floor_loop_c_avx512(const u32* a, const u32* b, u32 c,
+                                                                              u32* d, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i] + c;
 }
 #endif
@@ -226,6 +237,8 @@ void register_batch() {
         add_floors("", floor_loop, floor_loop_c, sizes[k]);
 #if defined(PTXV_BENCH_AVX2_FLOOR)
         if (__builtin_cpu_supports("avx2")) add_floors("_avx2", floor_loop_avx2, floor_loop_c_avx2, sizes[k]);
+        if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl"))
+            add_floors("_avx512", floor_loop_avx512, floor_loop_c_avx512, sizes[k]);
 #endif
     }
 

@@ -1,8 +1,9 @@
 // The SIMD kernel library: every lane operation of the SIMD families (vadd2
 // ... vset2, vadd4 ... vset4) defined once, over vectors of 32-bit words,
 // with the target chosen at compile time from the translation unit's flags:
-// x86 AVX2 (32-byte vectors), SSSE3 or SSE2 (16 bytes), GCC/Clang vector
-// extensions elsewhere (16 bytes). Its two users run the same kernels:
+// x86 AVX-512 with BW and VL (64-byte vectors), AVX2 (32 bytes), SSSE3 or
+// SSE2 (16 bytes), GCC/Clang vector extensions elsewhere (16 bytes). Its two
+// users run the same kernels:
 //   - the array forms (generated/ptxv_array.hpp, generator/primitives/array.hpp),
 //     with selectors and mask known at compile time;
 //   - Compiled::run (runtime/src/simd/), one unit built per x86 target and
@@ -52,7 +53,10 @@
 // The target: its vector width in bytes, and an inline namespace of its own,
 // so that translation units built for different targets link together
 // without mixing definitions.
-#if PTXV_ARRAY_X86 && defined(__AVX2__)
+#if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define PTXV_ARRAY_BYTES 64
+#define PTXV_ARRAY_PATH path_avx512
+#elif PTXV_ARRAY_X86 && defined(__AVX2__)
 #define PTXV_ARRAY_BYTES 32
 #define PTXV_ARRAY_PATH path_avx2
 #elif PTXV_ARRAY_X86 && defined(__SSSE3__)
@@ -111,7 +115,10 @@ typedef std::uint64_t u64v __attribute__((vector_size(PTXV_ARRAY_BYTES)));
 typedef u32v V;
 
 #if PTXV_ARRAY_X86
-#if PTXV_ARRAY_BYTES == 32
+#if PTXV_ARRAY_BYTES == 64
+typedef __m512i M;
+#define PTXV_ARRAY_X(op) _mm512_##op
+#elif PTXV_ARRAY_BYTES == 32
 typedef __m256i M;
 #define PTXV_ARRAY_X(op) _mm256_##op
 #else
@@ -204,9 +211,14 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
 // The words of r whose bit in `active` is set (word j reads bit j), the
 // others from d: the active lanes of an emulated warp.
 PTXV_FI V take_active(V r, V d, std::uint32_t active) noexcept {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // The active bits are a lane mask as they stand: one masked move.
+    return (V)_mm512_mask_blend_epi32(static_cast<__mmask16>(active), (M)d, (M)r);
+#else
     V bit{};
     for (std::size_t j = 0; j < kWords; ++j) bit[j] = std::uint32_t{1} << j;
     return blend((words(active) & bit) == bit, r, d);
+#endif
 }
 
 #if PTXV_ARRAY_SSSE3
@@ -216,7 +228,11 @@ PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_ep
 #endif
 // The 16 bytes at p in every 16-byte block (a shuffle control, say).
 PTXV_FI V repeat16(const void* p) noexcept {
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // (The zero-masked form with every bit set: GCC 12 warns of the plain
+    // form's undefined pass-through operand.)
+    return (V)_mm512_maskz_broadcast_i32x4(static_cast<__mmask16>(0xffff), _mm_loadu_si128(static_cast<const __m128i*>(p)));
+#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
     return (V)_mm256_broadcastsi128_si256(_mm_loadu_si128(static_cast<const __m128i*>(p)));
 #else
     V v;
@@ -379,7 +395,10 @@ template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, 
         else if constexpr (C == 3) return gt ^ one;
         else if constexpr (C == 4) return gt;
         else return lt ^ one;
-    } else if constexpr (!Signed && C >= 2 && W == 16) {
+    }
+#if !PTXV_ARRAY_SSE41
+    // (AVX-512's compares give mask registers: this is for SSE2 and SSSE3.)
+    else if constexpr (!Signed && C >= 2 && W == 16) {
         const M x = (M)a, y = (M)b, zero = (M)V{};
         const U ge = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(y, x), zero);
         const U le = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(x, y), zero);
@@ -388,6 +407,7 @@ template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, 
         else if constexpr (C == 4) return (V)(le + 1);
         else return (V)(ge & 1);
     }
+#endif
 #endif
     const T x = (T)a, y = (T)b;
     if constexpr (C == 0) return (V)((U)(x == y) & 1);
@@ -415,7 +435,8 @@ template <int W> PTXV_FI V absdiff_to_signed(V a, V b) noexcept {
 #endif
     return to_signed<W>(absdiff<W, true>(a, b));
 }
-// R10: the lanes in k from r, the others from c: one byte blend on AVX2.
+// R10: the lanes in k from r, the others from c: one byte blend on AVX2, one
+// bitwise select (vpternlogd) on AVX-512.
 PTXV_FI V merge(V r, V c, const Keep& k) noexcept {
 #if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
     return (V)_mm256_blendv_epi8((M)c, (M)r, (M)k.bits);
@@ -586,7 +607,10 @@ template <int W> PTXV_FI V wide_sum(Wide<W> t, const Keep& k) noexcept {
         pl = (M)l;
         ph = (M)h;
     }
-#if PTXV_ARRAY_BYTES == 32
+#if PTXV_ARRAY_BYTES == 64
+    const __m512 fl = _mm512_castsi512_ps(pl), fh = _mm512_castsi512_ps(ph);
+    return (V)_mm512_castps_si512(_mm512_shuffle_ps(fl, fh, 0x88)) + (V)_mm512_castps_si512(_mm512_shuffle_ps(fl, fh, 0xdd));
+#elif PTXV_ARRAY_BYTES == 32
     const __m256 fl = _mm256_castsi256_ps(pl), fh = _mm256_castsi256_ps(ph);
     return (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0x88)) + (V)_mm256_castps_si256(_mm256_shuffle_ps(fl, fh, 0xdd));
 #else

@@ -75,11 +75,12 @@ inline void pair_sweep(const std::vector<Entry>& entries, unsigned lanes, const 
     t.finish();
 }
 
-// Sizes around the four-word step, unaligned starts, guard words around d,
-// and the in-place form d = a.
+// Sizes around the vector steps of every target (4, 8 and 16 words, four
+// steps a round) and their tails, unaligned starts, guard words around d
+// (a stray 64-byte store reaches 15 words past), and the in-place form d = a.
 inline void shape_sweep(const std::vector<Entry>& entries, unsigned lanes, std::uint64_t seed) {
-    constexpr std::size_t kSizes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 100};
-    constexpr std::size_t kGuard = 4;
+    constexpr std::size_t kSizes[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 31, 33, 63, 64, 65, 79, 100};
+    constexpr std::size_t kGuard = 16;
     proof::Rng rng(seed);
     proof::Tally t;
     std::uint64_t runs = 0;

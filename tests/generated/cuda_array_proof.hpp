@@ -29,10 +29,10 @@ template <class Arr, class Word> long check(const char* name, Arr arr, Word word
     ptxv::SplitMix64 rng(seed);
     long bad = 0;
     constexpr u32 kGuard = 0xdeadbeefu;
-    for (std::size_t n : {0u, 1u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 31u, 32u, 33u, 100u, 1037u})
+    for (std::size_t n : {0u, 1u, 3u, 4u, 5u, 7u, 8u, 9u, 15u, 16u, 17u, 31u, 32u, 33u, 63u, 64u, 65u, 79u, 100u, 1037u})
         for (std::size_t offset : {0u, 1u})
             for (bool in_place : {false, true}) {
-                std::vector<u32> x(n + offset), y(n + offset), z(n + offset), d(n + offset + 4, kGuard);
+                std::vector<u32> x(n + offset), y(n + offset), z(n + offset), d(n + offset + 16, kGuard);
                 for (std::size_t i = 0; i < n + offset; ++i) {
                     x[i] = ptxv::biased_word(rng);
                     y[i] = ptxv::biased_word(rng);

@@ -145,16 +145,16 @@ Compiled compile(const Instr& in) {
     return f;
 }
 
-// A packed kernel, where one is bound, takes the elements in fours or
-// eights; the generated loop takes the rest, and on runs longer than L1 first
-// the elements before d's next 32-byte boundary, so that the kernel's stores
+// A packed kernel, where one is bound, takes the elements in fours, eights or
+// sixteens; the generated loop takes the rest, and on runs longer than L1 first
+// the elements before d's next cache line (64 bytes), so that the kernel's stores
 // (and the loads of arrays aligned like d) do not straddle cache lines, which
 // costs most where the data streams from L2 or memory.
 namespace {
 std::size_t head_of(const std::uint32_t* d, std::size_t n) {
     if (n < 8192) return 0;
-    const auto misalign = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(d) & 31u);
-    return misalign % 4 == 0 ? ((32 - misalign) & 31u) / 4 : 0;
+    const auto misalign = static_cast<std::size_t>(reinterpret_cast<std::uintptr_t>(d) & 63u);
+    return misalign % 4 == 0 ? ((64 - misalign) & 63u) / 4 : 0;
 }
 
 
@@ -211,7 +211,7 @@ void Compiled::step(const std::uint32_t* a, const std::uint32_t* b, const std::u
         warp_(params_, a, b, c, cval, d, active);
         return;
     }
-    alignas(32) std::uint32_t r[kWarpSize];
+    alignas(64) std::uint32_t r[kWarpSize];
     if (c != nullptr) run(a, b, c, r, kWarpSize);
     else run(a, b, cval, r, kWarpSize);
     merge_lanes(merge_, r, d, active);

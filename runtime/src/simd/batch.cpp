@@ -86,7 +86,9 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     // The widest vectors the CPU has; SSSE3 also applies selectors, so SSE2
     // serves only the default ones on CPUs without it.
     Kernel k = nullptr;
-    if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle, warp)) != nullptr) {
+    if (isa >= Isa::avx512 && (k = kernel_avx512(plan, out, shuffle, warp)) != nullptr) {
+        name = "avx512";
+    } else if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle, warp)) != nullptr) {
         name = "avx2";
     } else if (isa >= Isa::ssse3 && (k = kernel_ssse3(plan, out, shuffle, warp)) != nullptr) {
         name = "ssse3";
@@ -101,7 +103,8 @@ detail::WarpMerge warp_merge() {
     static const detail::WarpMerge merge = [] {
         const Isa isa = runtime_isa();
         detail::WarpMerge m = nullptr;
-        if (isa >= Isa::avx2) m = warp_merge_avx2();
+        if (isa >= Isa::avx512) m = warp_merge_avx512();
+        if (m == nullptr && isa >= Isa::avx2) m = warp_merge_avx2();
         if (m == nullptr && isa >= Isa::ssse3) m = warp_merge_ssse3();
         if (m == nullptr && isa >= Isa::sse2) m = warp_merge_sse2();
         return m;
@@ -116,9 +119,10 @@ namespace ptxv {
 Isa runtime_isa() {
     static const Isa isa = [] {
 #if defined(__x86_64__) || defined(__i386__)
-        Isa best = __builtin_cpu_supports("avx2")    ? Isa::avx2
-                   : __builtin_cpu_supports("ssse3") ? Isa::ssse3
-                                                     : Isa::sse2;
+        Isa best = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") ? Isa::avx512
+                   : __builtin_cpu_supports("avx2")                                           ? Isa::avx2
+                   : __builtin_cpu_supports("ssse3")                                          ? Isa::ssse3
+                                                                                              : Isa::sse2;
 #else
         Isa best = Isa::generated;
 #endif
@@ -127,7 +131,8 @@ Isa runtime_isa() {
             const Isa cap_isa = c == "generated" ? Isa::generated
                                 : c == "sse2"      ? Isa::sse2
                                 : c == "ssse3"     ? Isa::ssse3
-                                                   : Isa::avx2;
+                                : c == "avx2"      ? Isa::avx2
+                                                   : Isa::avx512;
             if (cap_isa < best) best = cap_isa;
         }
         return best;

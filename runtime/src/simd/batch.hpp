@@ -5,7 +5,8 @@
 // Each variant's lane plan comes from the tables (spec::kVariants[i].lane_plan,
 // decided by ptxv-gen's plan pass); the kernels of a plan exist once per x86
 // target, in a unit built for it (batch_sse2.cpp, batch_ssse3.cpp,
-// batch_avx2.cpp), and bind() takes the best one the CPU has. What stays a
+// batch_avx2.cpp, batch_avx512.cpp), and bind() takes the best one the CPU
+// has. What stays a
 // run-time value is decoded into Params: the byte shuffles that apply the
 // selectors (R2) and the lanes the mask keeps (R4).
 // Everything here is checked element for element against the interpreter
@@ -50,19 +51,21 @@ using Kernel = detail::BatchKernel;
 
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
-// shuffle), SSSE3 or AVX2; null where the unit was built without those
+// shuffle), SSSE3, AVX2 or AVX-512; null where the unit was built without those
 // instructions.
 // `warp` gets the same kernel's Compiled::warp form.
 Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+Kernel kernel_avx512(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 
 // Compiled::warp's merge of lane results into d where no packed kernel
-// applies (the scalar families), from the unit built for SSE2, SSSE3 or AVX2;
+// applies (the scalar families), from the unit built for SSE2, SSSE3, AVX2 or AVX-512;
 // null where the unit was built without those instructions.
 detail::WarpMerge warp_merge_sse2();
 detail::WarpMerge warp_merge_ssse3();
 detail::WarpMerge warp_merge_avx2();
+detail::WarpMerge warp_merge_avx512();
 // The one for the best target the CPU has (PTXV_ISA cap included), or null.
 detail::WarpMerge warp_merge();
 

@@ -1,15 +1,16 @@
-// The array forms of every SIMD variant built for AVX2 (the build adds -mavx2
-// to this file): the kernel library's 32-byte target, where a translation
-// unit built for AVX2 gets it. The same sweeps as
-// tests/generated/test_gen_array.cpp, on the core forms of every variant.
+// The array forms of every SIMD variant built for one x86 target of the
+// kernel library (isa.hpp; the build adds the target's flags to this file).
+// The same sweeps as tests/generated/test_gen_array.cpp, on the core forms of
+// every variant.
 #include <catch2/catch.hpp>
 
 #include <vector>
 
 #include "../generated/array_proof.hpp"
+#include "isa.hpp"
 #include "ptxv_array.hpp"
 
-static_assert(PTXV_ARRAY_BYTES == 32, "this file is built for AVX2");
+static_assert(PTXV_ARRAY_BYTES == array_isa::kBytes, "this file is built for the target isa.hpp names");
 
 namespace {
 
@@ -26,4 +27,8 @@ PTXV_ARRAY_PROOF_TABLE(PTXV_ENTRY4, PTXV_ENTRY2)
 
 }  // namespace
 
+#if PTXV_TEST_ISA == 512
+PTXV_ARRAY_PROOF_CASES("AVX-512 array forms", 0x6176783531320)
+#else
 PTXV_ARRAY_PROOF_CASES("AVX2 array forms", 0x6176783200)
+#endif

@@ -1,0 +1,24 @@
+// The target this build of the array-form tests is for: the build defines
+// PTXV_TEST_ISA as 2 (AVX2, -mavx2 on the test files) or 512 (AVX-512,
+// -mavx512bw -mavx512vl).
+#pragma once
+
+#if !defined(PTXV_TEST_ISA) || (PTXV_TEST_ISA != 2 && PTXV_TEST_ISA != 512)
+#error "PTXV_TEST_ISA must be 2 (AVX2) or 512 (AVX-512)"
+#endif
+
+namespace array_isa {
+
+#if PTXV_TEST_ISA == 512
+inline constexpr const char* kName = "AVX-512";
+inline constexpr int kBytes = 64;  // the kernel library's vector under these flags
+inline bool cpu_has_target() {
+    return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+}
+#else
+inline constexpr const char* kName = "AVX2";
+inline constexpr int kBytes = 32;
+inline bool cpu_has_target() { return __builtin_cpu_supports("avx2"); }
+#endif
+
+}  // namespace array_isa
