@@ -1,7 +1,7 @@
 // The array forms of every SIMD variant built for one x86 target of the
 // kernel library (isa.hpp; the build adds the target's flags to this file).
-// The same sweeps as tests/generated/test_gen_array.cpp, on the core forms of
-// every variant.
+// The same sweeps as tests/generated/test_gen_array.cpp, on the core and
+// permuted forms of every variant (the default form under the sanitizers).
 #include <catch2/catch.hpp>
 
 #include <vector>
@@ -14,16 +14,7 @@ static_assert(PTXV_ARRAY_BYTES == array_isa::kBytes, "this file is built for the
 
 namespace {
 
-using array_proof::Form;
-
-#if PTXV_TEST_SANITIZED
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORM4_DEFAULT(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORM2_DEFAULT(f)}},
-#else
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS4_CORE(f), PTXV_ARRAY_FORMS4_PERMUTED(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS2_CORE(f), PTXV_ARRAY_FORMS2_PERMUTED(f)}},
-#endif
-PTXV_ARRAY_PROOF_TABLE(PTXV_ENTRY4, PTXV_ENTRY2)
+PTXV_ARRAY_PROOF_TABLE(ALL, DEFAULT)
 
 }  // namespace
 

@@ -157,14 +157,36 @@ inline void half_pairs(const std::vector<Entry>& entries, std::uint64_t seed) {
     {&ptxv::array::f<0x01u, 0x23u, ptxv::mask::h1>, 0x01u, 0x23u, 0x2u, false, "paired"}, \
         {&ptxv::array::f<0x23u, 0x01u, ptxv::mask::h10>, 0x23u, 0x01u, 0x3u, true, "swapped"}
 
+// The sets of forms a test file can give every variant: DEFAULT, CORE, or
+// ALL (core and permuted), as table entries for PTXV_ARRAY_*_VARIANTS.
+#define PTXV_ARRAY_ENTRY4_DEFAULT(f, ptx) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM4_DEFAULT(f)}},
+#define PTXV_ARRAY_ENTRY2_DEFAULT(f, ptx) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORM2_DEFAULT(f)}},
+#define PTXV_ARRAY_ENTRY4_CORE(f, ptx) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS4_CORE(f)}},
+#define PTXV_ARRAY_ENTRY2_CORE(f, ptx) {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS2_CORE(f)}},
+#define PTXV_ARRAY_ENTRY4_ALL(f, ptx) \
+    {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS4_CORE(f), PTXV_ARRAY_FORMS4_PERMUTED(f)}},
+#define PTXV_ARRAY_ENTRY2_ALL(f, ptx) \
+    {#f, std::vector<array_proof::Form>{PTXV_ARRAY_FORMS2_CORE(f), PTXV_ARRAY_FORMS2_PERMUTED(f)}},
+
 // table(lanes): every SIMD variant of a geometry from the generated lists,
-// each with the forms ENTRY4 / ENTRY2 give it.
-#define PTXV_ARRAY_PROOF_TABLE(ENTRY4, ENTRY2)                                     \
-    const std::vector<array_proof::Entry>& table(unsigned lanes) {                 \
-        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_VARIANTS(ENTRY4)}; \
-        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_VARIANTS(ENTRY2)}; \
-        return lanes == 4 ? byte : half;                                            \
+// each with the forms of SET.
+#define PTXV_ARRAY_PROOF_TABLE_OF(SET)                                                                      \
+    const std::vector<array_proof::Entry>& table(unsigned lanes) {                                         \
+        static const std::vector<array_proof::Entry> byte = {PTXV_ARRAY_BYTE_VARIANTS(PTXV_ARRAY_ENTRY4_##SET)}; \
+        static const std::vector<array_proof::Entry> half = {PTXV_ARRAY_HALF_VARIANTS(PTXV_ARRAY_ENTRY2_##SET)}; \
+        return lanes == 4 ? byte : half;                                                                   \
     }
+
+// table() with the forms of FULL, or of the smaller SANITIZED under the
+// sanitizers (tools/sanitize.sh): what ASan and UBSan add here, the bounds of
+// the loads and stores and the checks of the per-word leftovers, does not
+// depend on the selectors, and more forms would multiply the time a test
+// file takes to build with instrumentation.
+#if PTXV_TEST_SANITIZED
+#define PTXV_ARRAY_PROOF_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_TABLE_OF(SANITIZED)
+#else
+#define PTXV_ARRAY_PROOF_TABLE(FULL, SANITIZED) PTXV_ARRAY_PROOF_TABLE_OF(FULL)
+#endif
 
 // The three test cases over table().
 #define PTXV_ARRAY_PROOF_CASES(NAME, SEED)                                                         \

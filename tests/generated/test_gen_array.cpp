@@ -21,20 +21,8 @@
 
 namespace {
 
-using array_proof::Form;
-
-// Under the sanitizers (tools/sanitize.sh) the core forms only: what ASan and
-// UBSan add here, the bounds of the loads and stores and the checks of the
-// per-word leftovers, does not depend on the selectors, and the permuted
-// forms would double the time this file takes to build with instrumentation.
-#if PTXV_TEST_SANITIZED
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS4_CORE(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS2_CORE(f)}},
-#else
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS4_CORE(f), PTXV_ARRAY_FORMS4_PERMUTED(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS2_CORE(f), PTXV_ARRAY_FORMS2_PERMUTED(f)}},
-#endif
-PTXV_ARRAY_PROOF_TABLE(PTXV_ENTRY4, PTXV_ENTRY2)
+// Under the sanitizers the core forms only (array_proof.hpp says why).
+PTXV_ARRAY_PROOF_TABLE(ALL, CORE)
 
 }  // namespace
 

@@ -15,17 +15,8 @@
 
 namespace {
 
-using array_proof::Form;
-
-// Under the sanitizers the default form only, as test_gen_array.cpp explains.
-#if PTXV_TEST_SANITIZED
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORM4_DEFAULT(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORM2_DEFAULT(f)}},
-#else
-#define PTXV_ENTRY4(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS4_CORE(f)}},
-#define PTXV_ENTRY2(f, ptx) {#f, std::vector<Form>{PTXV_ARRAY_FORMS2_CORE(f)}},
-#endif
-PTXV_ARRAY_PROOF_TABLE(PTXV_ENTRY4, PTXV_ENTRY2)
+// Under the sanitizers the default form only (array_proof.hpp says why).
+PTXV_ARRAY_PROOF_TABLE(CORE, DEFAULT)
 
 }  // namespace
 
