@@ -83,8 +83,16 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             o << "PTXV_DETAIL_BATCH_SCALAR(" << L.name << ")\n";
         }
     }
-    o << "#undef PTXV_DETAIL_BATCH_SIMD\n#undef PTXV_DETAIL_BATCH_SCALAR\n\n}  // namespace ptxv\n\n#endif  // " << guard
-      << "\n";
+    o << "#undef PTXV_DETAIL_BATCH_SIMD\n#undef PTXV_DETAIL_BATCH_SCALAR\n\n}  // namespace ptxv\n\n";
+    // The scalar variants as a list, for the runtime's units that build
+    // their loops for a wider target.
+    o << "// Every scalar variant as X(index, f), index its position in spec::kVariants.\n"
+      << "#define PTXV_BATCH_SCALAR_VARIANTS(X) \\\n";
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const Lowered& L = m.lowered[i];
+        if (!L.simd) o << "    X(" << i << ", " << L.name << ") \\\n";
+    }
+    o << "\n#endif  // " << guard << "\n";
     return {name, o.str()};
 }
 

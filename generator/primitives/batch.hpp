@@ -166,8 +166,12 @@ inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* 
     else if (asel == DA && bsel == DB) PTXV_DETAIL_LOOP(M, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
+// The scalar loops are always inlined into the function that instantiates
+// them: batch::f here, and a unit of the runtime built for a wider target
+// (runtime/src/simd/batch_scalar.hpp), whose own copy must not share a
+// symbol with this baseline one.
 template <PreFn D, PreFn P, PreFn Pp>
-inline void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
+PTXV_FI void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,
                         const std::uint32_t* PTXV_RESTRICT c, std::uint32_t* PTXV_RESTRICT d, std::size_t n,
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
@@ -177,7 +181,7 @@ inline void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_
     else PTXV_DETAIL_LOOP(P, c[i]);
 }
 template <PreFn D, PreFn P, PreFn Pp>
-inline void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
+PTXV_FI void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b, std::uint32_t c,
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);

@@ -1,9 +1,11 @@
-// The batch API (ptxv::Compiled::run) of every SIMD variant against the
+// The batch API (ptxv::Compiled::run) of every variant against the
 // reference interpreter, element by element.
 //
-// run() may bind packed kernels (SSE2/SSSE3/AVX2) that take four or eight
-// elements per step with unaligned loads and leave the tail to a scalar
-// loop, so what can go wrong is mostly about shape rather than arithmetic:
+// run() may bind packed kernels (SSE2/SSSE3/AVX2/AVX-512) that take four to
+// sixteen elements per step with unaligned loads and leave the tail to a
+// scalar loop, and for the scalar families the generated loops built for
+// AVX2 or AVX-512, which the compiler vectorizes with tails of its own; so
+// what can go wrong is mostly about shape rather than arithmetic:
 // the tail, the group boundary, misaligned pointers, stray stores past d[n-1],
 // reads past a[n-1], and the one-c form taking c from the wrong place. Those
 // are what this file varies. The kernels' arithmetic is the kernel library's
@@ -79,7 +81,8 @@ struct Plan {
 void check_run(proof::Prover& p, proof::Tally& t, Plan& plan, proof::Rng& rng, unsigned lanes, std::size_t size_index) {
     const std::size_t n = kSizes[size_index];
     const std::size_t oa = rng.below(4), ob = rng.below(4), oc = rng.below(4), od = rng.below(4);
-    const auto edge_word = [&] { return proof::lane_word(rng, lanes); };
+    // lanes == 1: a scalar instruction, whose edges are whole words as well as parts.
+    const auto edge_word = [&] { return lanes == 1 ? proof::biased(rng) : proof::lane_word(rng, lanes); };
     const auto random_word = [&] { return rng.word(); };
     const proof::Input ab(oa, n, edge_word), bb(ob, n, edge_word), cb(oc, n, random_word);
     const u32* a = ab.data();
@@ -273,6 +276,36 @@ TEST_CASE("batch run = interp: edge half-word pairs in every lane, half-word SIM
 TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, guards, selectors, masks",
           "[batch][generated]") {
     sweep_geometry(ptxv::Geometry::half, 0x62617463683232);
+}
+
+TEST_CASE("batch run = interp: scalar families, sizes, offsets, guards, selectors, d selectors, negations",
+          "[batch][generated]") {
+    const std::vector<int> vs = variants_of(ptxv::Geometry::scalar);
+    REQUIRE(vs.size() == 640);
+    proof::Tally t;
+    Plan plan;
+    proof::Rng rng(0x7363616c6172);
+    std::size_t turn = 0;
+    for (int v : vs) {
+        proof::Prover def(proof::base(v), t);
+        for (std::size_t s = 0; s < kSizes.size(); ++s) check_run(def, t, plan, rng, 1, s);
+        for (int j = 0; j < 4; ++j) {
+            proof::Prover p(ptxv::random_form(v, rng), t);
+            for (int k = 0; k < 3; ++k) check_run(p, t, plan, rng, 1, turn++ % (kSizes.size() - 1));
+        }
+    }
+    check_plan(t, plan, vs.size());
+#if defined(__x86_64__)
+    // The loops built for a wider target where the CPU has one and no cap
+    // below it is set; the library's own otherwise.
+    INFO("elements by kernel: " << plan.kernels());
+    const std::string cap = isa_cap();
+    const bool wide = __builtin_cpu_supports("avx2") && cap != "generated" && cap != "sse2" && cap != "ssse3";
+    if (wide) CHECK(plan.packed() == plan.elements);
+    else CHECK(plan.packed() == 0);
+    if (cap == "avx2") CHECK(plan.by_kernel.count("avx512") == 0);
+#endif
+    t.finish();
 }
 
 TEST_CASE("batch run: every SIMD variant's default form binds a packed kernel on x86-64",

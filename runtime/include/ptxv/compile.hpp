@@ -103,10 +103,12 @@ public:
     // "vadd4.s32.u32.u32.sat": the variant's mnemonic.
     const char* ptx() const;
 
-    // Which code run() uses: "sse2", "ssse3" or "avx2" (packed kernels for the
-    // SIMD families, four or eight elements at a time), or "generated" (the
-    // generated batch loop). The environment variable PTXV_ISA caps the
-    // choice ("generated", "sse2", "ssse3", "avx2").
+    // Which code run() uses. For the SIMD families: "sse2", "ssse3", "avx2"
+    // or "avx512" (packed kernels, four to sixteen elements at a time). For
+    // the scalar families: "avx2" or "avx512" (the generated batch loop built
+    // for that target). Otherwise "generated" (the generated batch loop as
+    // the library was built). The environment variable PTXV_ISA caps the
+    // choice ("generated", "sse2", "ssse3", "avx2", "avx512").
     const char* batch_kernel() const;
 
     // The encoded run-time arguments, as the generated rt:: form takes them.
@@ -122,6 +124,9 @@ private:
               std::uint32_t* d, std::uint32_t active) const;
 
     PreFn fn_ = nullptr;
+    // run()'s loops where no packed kernel applies (null: the variant's own).
+    ManyFn many_ = nullptr;
+    ManyCFn many_c_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;
     detail::WarpKernel warp_ = nullptr;

@@ -136,6 +136,15 @@ Compiled compile(const Instr& in) {
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
     f.merge_ = simd::warp_merge();
     const char* kernel_name = "generated";
+    f.many_ = kVariantFns[index].many;
+    f.many_c_ = kVariantFns[index].many_c;
+    if (info.geometry == Geometry::scalar) {
+        if (const simd::ScalarLoops s = simd::scalar_loops(index, kernel_name); s.many != nullptr) {
+            f.many_ = s.many;
+            f.many_c_ = s.many_c;
+            f.kernel_name_ = kernel_name;
+        }
+    }
     detail::WarpKernel warp = nullptr;
     if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
         f.kernel_ = k;
@@ -176,7 +185,7 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
                    std::size_t n) const {
     split_run(
         kernel_ != nullptr, d, n,
-        [&](std::size_t i, std::size_t m) { kVariantFns[index_].many(a + i, b + i, c + i, d + i, m, asel_, bsel_, x_); },
+        [&](std::size_t i, std::size_t m) { many_(a + i, b + i, c + i, d + i, m, asel_, bsel_, x_); },
         [&](std::size_t i) { return kernel_(params_, a + i, b + i, c + i, 0, d + i, n - i); });
 }
 
@@ -184,7 +193,7 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t
                    std::size_t n) const {
     split_run(
         kernel_ != nullptr, d, n,
-        [&](std::size_t i, std::size_t m) { kVariantFns[index_].many_c(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
+        [&](std::size_t i, std::size_t m) { many_c_(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
         [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
 }
 

@@ -112,6 +112,17 @@ detail::WarpMerge warp_merge() {
     return merge;
 }
 
+ScalarLoops scalar_loops(int variant, const char*& name) {
+    const Isa isa = runtime_isa();
+    ScalarLoops s;
+    if (isa >= Isa::avx512 && (s = scalar_avx512(variant)).many != nullptr) {
+        name = "avx512";
+    } else if (isa >= Isa::avx2 && (s = scalar_avx2(variant)).many != nullptr) {
+        name = "avx2";
+    }
+    return s;
+}
+
 }  // namespace ptxv::simd
 
 namespace ptxv {

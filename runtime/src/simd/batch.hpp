@@ -69,6 +69,20 @@ detail::WarpMerge warp_merge_avx512();
 // The one for the best target the CPU has (PTXV_ISA cap included), or null.
 detail::WarpMerge warp_merge();
 
+// A scalar variant's generated loops (ptxv_batch.hpp: batch::f and
+// batch::f_c) built for a wider target (scalar_loops.hpp).
+struct ScalarLoops {
+    ManyFn many = nullptr;
+    ManyCFn many_c = nullptr;
+};
+// Those of variant `variant` from the unit built for AVX2 or AVX-512; nulls
+// for a SIMD variant or where the unit was built without those instructions.
+ScalarLoops scalar_avx2(int variant);
+ScalarLoops scalar_avx512(int variant);
+// The loops for the best target the CPU has (PTXV_ISA cap included), with
+// its name; nulls where the baseline loops are the best.
+ScalarLoops scalar_loops(int variant, const char*& name);
+
 // Whether the lanes of `in` in `live` read their default elements (R3);
 // `lanes` is the lane count, 2 or 4.
 bool default_selectors(const Instr& in, std::size_t lanes, unsigned live);
