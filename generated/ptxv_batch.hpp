@@ -137,10 +137,17 @@ inline PreFn bind_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* 
 // Scalar: Pp where both sources are a byte or half-word, which their
 // decoded right shifts say (a part body, or P itself).
 PTXV_FI constexpr bool both_parts(const std::uint32_t* w) noexcept { return w[1] != 0 && w[3] != 0; }
+// Which scalar body applies, given the parameters and their words w: the
+// defaults' D (kScalarD), the parts' Pp (kScalarPp) or the general P (kScalarP).
+inline constexpr int kScalarD = 0, kScalarP = 1, kScalarPp = 2;
+PTXV_FI constexpr int scalar_body(unsigned asel, unsigned bsel, unsigned x, const std::uint32_t* w) noexcept {
+    return (asel | bsel | x) == 0 ? kScalarD : both_parts(w) ? kScalarPp : kScalarP;
+}
 template <PreFn D, PreFn P, PreFn Pp>
 inline PreFn bind_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
     decode_scalar(asel, bsel, x, w);
-    return (asel | bsel | x) == 0 ? D : both_parts(w) ? Pp : P;
+    const int k = scalar_body(asel, bsel, x, w);
+    return k == kScalarD ? D : k == kScalarPp ? Pp : P;
 }
 
 // Batch loops. The parameters are the same for every element: decoded once,
@@ -181,8 +188,9 @@ PTXV_FI void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32
                         unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
-    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c[i]);
-    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c[i]);
+    const int k = scalar_body(asel, bsel, x, w);
+    if (k == kScalarD) PTXV_DETAIL_LOOP(D, c[i]);
+    else if (k == kScalarPp) PTXV_DETAIL_LOOP(Pp, c[i]);
     else PTXV_DETAIL_LOOP(P, c[i]);
 }
 template <PreFn D, PreFn P, PreFn Pp>
@@ -190,8 +198,9 @@ PTXV_FI void scalar_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_
                        std::uint32_t* PTXV_RESTRICT d, std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {
     std::uint32_t w[kWords];
     decode_scalar(asel, bsel, x, w);
-    if ((asel | bsel | x) == 0) PTXV_DETAIL_LOOP(D, c);
-    else if (both_parts(w)) PTXV_DETAIL_LOOP(Pp, c);
+    const int k = scalar_body(asel, bsel, x, w);
+    if (k == kScalarD) PTXV_DETAIL_LOOP(D, c);
+    else if (k == kScalarPp) PTXV_DETAIL_LOOP(Pp, c);
     else PTXV_DETAIL_LOOP(P, c);
 }
 #undef PTXV_DETAIL_LOOP

@@ -143,6 +143,10 @@ Compiled compile(const Instr& in) {
             f.many_ = s.many;
             f.many_c_ = s.many_c;
             f.kernel_name_ = kernel_name;
+            // The warp form of the body bind() chose, on the words it decoded.
+            static_assert(sizeof f.w_ <= sizeof f.params_, "the decoded words fit the kernel parameters");
+            std::memcpy(f.params_, f.w_, sizeof f.w_);
+            f.warp_ = s.warp[detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_)];
         }
     }
     detail::WarpKernel warp = nullptr;

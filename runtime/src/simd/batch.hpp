@@ -70,10 +70,13 @@ detail::WarpMerge warp_merge_avx512();
 detail::WarpMerge warp_merge();
 
 // A scalar variant's generated loops (ptxv_batch.hpp: batch::f and
-// batch::f_c) built for a wider target (scalar_loops.hpp).
+// batch::f_c) built for a wider target (scalar_loops.hpp), and its
+// Compiled::warp form per body (detail::kScalarD, kScalarP, kScalarPp), which
+// reads the decoded words as its parameters.
 struct ScalarLoops {
     ManyFn many = nullptr;
     ManyCFn many_c = nullptr;
+    detail::WarpKernel warp[3] = {nullptr, nullptr, nullptr};
 };
 // Those of variant `variant` from the unit built for AVX2 or AVX-512; nulls
 // for a SIMD variant or where the unit was built without those instructions.

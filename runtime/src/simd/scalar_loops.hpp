@@ -11,6 +11,7 @@
 // The unit defines PTXV_SCALAR_UNIT (its target's name) and includes this
 // file once.
 #include <array>
+#include <cstring>
 
 #include "batch.hpp"
 #include "ptxv_batch.hpp"
@@ -29,6 +30,27 @@ void many_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std
     ptxv::detail::scalar_one<D, P, Pp>(a, b, c, d, n, asel, bsel, x);
 }
 
+// Compiled::warp: the 32 lanes computed with body F into a buffer (every
+// load before any store, since d may be a, b or c), then blended into d
+// under `active`. params holds the decoded words (Compiled's w).
+template <ptxv::PreFn F>
+void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+          std::uint32_t cval, std::uint32_t* d, std::uint32_t active) noexcept {
+    constexpr std::size_t n = ptxv::kWarpSize;
+    std::uint32_t q[ptxv::detail::kWords];
+    std::memcpy(q, params, sizeof q);
+    alignas(64) std::uint32_t r[n];
+    if (c != nullptr) {
+        for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], c[i], q);
+    } else {
+        for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cval, q);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint32_t on = 0u - ((active >> i) & 1u);
+        d[i] = (r[i] & on) | (d[i] & ~on);
+    }
+}
+
 struct Entry {
     int variant;
     ptxv::simd::ScalarLoops loops;
@@ -36,7 +58,8 @@ struct Entry {
 #define PTXV_SCALAR_ENTRY(i, f)                                                                     \
     Entry{i,                                                                                        \
           {&many<&ptxv::detail::pre_d::f, &ptxv::detail::pre::f, &ptxv::detail::pre_p::f>,          \
-           &many_c<&ptxv::detail::pre_d::f, &ptxv::detail::pre::f, &ptxv::detail::pre_p::f>}},
+           &many_c<&ptxv::detail::pre_d::f, &ptxv::detail::pre::f, &ptxv::detail::pre_p::f>,        \
+           {&warp<&ptxv::detail::pre_d::f>, &warp<&ptxv::detail::pre::f>, &warp<&ptxv::detail::pre_p::f>}}},
 constexpr Entry kEntries[] = {PTXV_BATCH_SCALAR_VARIANTS(PTXV_SCALAR_ENTRY)};
 #undef PTXV_SCALAR_ENTRY
 
