@@ -175,7 +175,7 @@ inline void simd_one(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* 
 }
 // The scalar loops are always inlined into the function that instantiates
 // them: batch::f here, and a unit of the runtime built for a wider target
-// (runtime/src/simd/batch_scalar.hpp), whose own copy must not share a
+// (runtime/src/simd/scalar_loops.hpp), whose own copy must not share a
 // symbol with this baseline one.
 template <PreFn D, PreFn P, PreFn Pp>
 PTXV_FI void scalar_many(const std::uint32_t* PTXV_RESTRICT a, const std::uint32_t* PTXV_RESTRICT b,

@@ -14,6 +14,7 @@
 #include <cstring>
 
 #include "batch.hpp"
+#include "ptxv_array.hpp"
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
@@ -30,9 +31,13 @@ void many_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std
     ptxv::detail::scalar_one<D, P, Pp>(a, b, c, d, n, asel, bsel, x);
 }
 
+namespace lib = ::ptxv::array::detail;
+static_assert(ptxv::kWarpSize % lib::kWords == 0, "a warp is whole vectors");
+
 // Compiled::warp: the 32 lanes computed with body F into a buffer (every
 // load before any store, since d may be a, b or c), then blended into d
-// under `active`. params holds the decoded words (Compiled's w).
+// under `active` by the kernel library's take_active, as the packed kernels
+// do. params holds the decoded words (Compiled's w).
 template <ptxv::PreFn F>
 void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
           std::uint32_t cval, std::uint32_t* d, std::uint32_t active) noexcept {
@@ -45,10 +50,8 @@ void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, co
     } else {
         for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cval, q);
     }
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint32_t on = 0u - ((active >> i) & 1u);
-        d[i] = (r[i] & on) | (d[i] & ~on);
-    }
+    for (std::size_t i = 0; i < n; i += lib::kWords)
+        lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active >> i));
 }
 
 struct Entry {
