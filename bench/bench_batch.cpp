@@ -17,6 +17,7 @@
 // The warp step (Compiled::warp: 32 lanes under an active mask) over the
 // same L1 arrays, 32 warps of 32 lanes, each warp with its own random mask:
 //   BM_warp/<text>          one warp() call per warp
+//   BM_warps/<text>         one warps() call for all 32 warps
 //   BM_warp_single/<text>   the same warps as 32 single calls of the
 //                           Compiled value, each lane tested against the mask
 // One item is one lane, active or not, so ns per item compares with
@@ -187,17 +188,23 @@ bool warp_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Co
     const Inputs& v = op_inputs();
     const std::size_t warps = kOpElements / ptxv::kWarpSize;
     const std::vector<u32>& masks = warp_masks(warps);
-    std::vector<u32> d(kOpElements, 0x5a5a5a5au);
-    for (std::size_t w = 0; w < warps; ++w) {
-        const std::size_t o = w * ptxv::kWarpSize;
-        compiled.warp(v.a.data() + o, v.b.data() + o, v.c.data() + o, d.data() + o, masks[w]);
-    }
-    for (std::size_t i = 0; i < warps * ptxv::kWarpSize; ++i) {
-        const bool on = (masks[i / ptxv::kWarpSize] >> (i % ptxv::kWarpSize) & 1u) != 0;
-        const u32 want = on ? ptxv::interpret(in, v.a[i], v.b[i], v.c[i]) : 0x5a5a5a5au;
-        if (d[i] != want) {
-            report_mismatch("warp", text, v.a[i], v.b[i], v.c[i], d[i], want);
-            return false;
+    for (const bool one_call : {false, true}) {
+        std::vector<u32> d(kOpElements, 0x5a5a5a5au);
+        if (one_call) {
+            compiled.warps(v.a.data(), v.b.data(), v.c.data(), d.data(), masks.data(), warps);
+        } else {
+            for (std::size_t w = 0; w < warps; ++w) {
+                const std::size_t o = w * ptxv::kWarpSize;
+                compiled.warp(v.a.data() + o, v.b.data() + o, v.c.data() + o, d.data() + o, masks[w]);
+            }
+        }
+        for (std::size_t i = 0; i < warps * ptxv::kWarpSize; ++i) {
+            const bool on = (masks[i / ptxv::kWarpSize] >> (i % ptxv::kWarpSize) & 1u) != 0;
+            const u32 want = on ? ptxv::interpret(in, v.a[i], v.b[i], v.c[i]) : 0x5a5a5a5au;
+            if (d[i] != want) {
+                report_mismatch(one_call ? "warps" : "warp", text, v.a[i], v.b[i], v.c[i], d[i], want);
+                return false;
+            }
         }
     }
     return true;
@@ -213,6 +220,11 @@ void add_warp(const std::string& text, std::size_t n) {
         batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
             for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize)
                 compiled.warp(a + o, b + o, c + o, d + o, (*masks)[w]);
+        });
+    });
+    reg("BM_warps/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
+        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+            compiled.warps(a, b, c, d, masks->data(), m / ptxv::kWarpSize);
         });
     });
     reg("BM_warp_single/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "proof.hpp"
 
@@ -105,5 +106,59 @@ TEST_CASE("warp step: an empty mask writes nothing, a full one equals run()", "[
             if (d[i] != want) t.report(in, a[i], b[i], c[i], want, d[i], "warp, full mask");
         }
     }
+    t.finish();
+}
+
+TEST_CASE("warps = warp on each warp: every variant, random forms, 0 to 9 warps, d apart or a source",
+          "[batch][generated][warp]") {
+    proof::Tally t;
+    proof::Rng rng(0x77617273);
+    std::uint64_t lanes_active = 0, lanes_kept = 0, calls_with_many = 0;
+    for (int v = 0; v < proof::kVariantCount; ++v) {
+        const proof::Prover p(v % 2 == 0 ? proof::base(v) : ptxv::random_form(v, rng), t);
+        const std::size_t count = rng.below(10);
+        const std::size_t n = count * ptxv::kWarpSize;
+        // One word past the last warp on each side of d: warps() must not touch it.
+        // c has a word even for no warps: the one-c form reads c[0].
+        std::vector<u32> a(n), b(n), c(n + 1), d0(n + 2), masks(count);
+        for (std::size_t i = 0; i < n; ++i) a[i] = proof::biased(rng), b[i] = proof::biased(rng), c[i] = proof::biased(rng);
+        for (u32& x : d0) x = rng.word();
+        for (std::size_t w = 0; w < count; ++w) {
+            // Random masks, with an empty and a full warp now and then.
+            const std::size_t kind = rng.below(6);
+            masks[w] = kind == 0 ? 0u : kind == 1 ? 0xffffffffu : rng.word();
+        }
+        const Dst dst = static_cast<Dst>(rng.below(3));
+        const bool one_c = rng.below(4) == 0;
+        std::vector<u32> sa = a, sc = c, d = d0;
+        u32* out = dst == Dst::is_a ? sa.data() : dst == Dst::is_c ? sc.data() : d.data() + 1;
+        const std::vector<u32>& before = dst == Dst::is_a ? a : dst == Dst::is_c ? c : d0;
+        const std::size_t off = dst == Dst::apart ? 1 : 0;
+        if (one_c) p.compiled().warps(sa.data(), b.data(), c[0], out, masks.data(), count);
+        else p.compiled().warps(sa.data(), b.data(), sc.data(), out, masks.data(), count);
+        calls_with_many += count > 1 ? 1 : 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            ++t.vectors;
+            const u32 ci = one_c ? c[0] : c[i];
+            const bool on = (masks[i / ptxv::kWarpSize] >> (i % ptxv::kWarpSize) & 1u) != 0;
+            const u32 want = on ? ptxv::interpret(p.instr(), a[i], b[i], ci) : before[i + off];
+            (on ? lanes_active : lanes_kept) += 1;
+            if (out[i] != want) {
+                const std::string form = "warps: warp " + std::to_string(i / ptxv::kWarpSize) + " of " +
+                                         std::to_string(count) + ", lane " + std::to_string(i % ptxv::kWarpSize) +
+                                         (on ? " active" : " inactive") +
+                                         (dst == Dst::is_a ? ", d = a" : dst == Dst::is_c ? ", d = c" : "") +
+                                         (one_c ? ", one c" : "");
+                t.report(p.instr(), a[i], b[i], ci, want, out[i], form.c_str());
+            }
+        }
+        if (dst == Dst::apart) {
+            CHECK(d.front() == d0.front());
+            CHECK(d.back() == d0.back());
+        }
+    }
+    CHECK(calls_with_many > static_cast<std::uint64_t>(proof::kVariantCount) / 2);
+    CHECK(lanes_active > t.vectors / 4);
+    CHECK(lanes_kept > t.vectors / 4);
     t.finish();
 }

@@ -41,11 +41,12 @@ inline constexpr std::size_t kBatchParamBytes = 96;
 // d[i] = r[i] for each i < kWarpSize whose bit is set in `active`, the
 // other d[i] unchanged.
 using WarpMerge = void (*)(const std::uint32_t* r, std::uint32_t* d, std::uint32_t active) noexcept;
-// d[i] = op(a[i], b[i], c) for the i < kWarpSize whose bit is set in
-// `active`, c from c[i] or, when c is null, cval; the other d[i] unchanged.
+// For each warp w < warps and lane j < kWarpSize whose bit j is set in
+// active[w]: d[i] = op(a[i], b[i], c) with i = w * kWarpSize + j, c from c[i]
+// or, when c is null, cval; the other d[i] unchanged.
 using WarpKernel = void (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                             const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
-                            std::uint32_t active) noexcept;
+                            const std::uint32_t* active, std::size_t warps) noexcept;
 // Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
 // or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
@@ -94,6 +95,17 @@ public:
     void warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
               std::uint32_t active) const;
 
+    // `count` warps stepped on this instruction in one call, as an emulator
+    // issues it for every warp of a thread block: warp w is the words
+    // [w * kWarpSize, (w + 1) * kWarpSize) of a, b, c and d, with the active
+    // mask active[w]. The same as warp() on each warp in turn, with the same
+    // rules for d (it may be the array of a, b or c).
+    void warps(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+               const std::uint32_t* active, std::size_t count) const;
+    // The same with one c for every lane.
+    void warps(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
+               const std::uint32_t* active, std::size_t count) const;
+
     explicit operator bool() const { return fn_ != nullptr; }
 
     // Position in spec::kVariants (generated/ptxv_tables.hpp).
@@ -119,9 +131,9 @@ public:
 private:
     friend Compiled compile(const Instr& in);
 
-    // Both warp() forms: c from c[i] or, when c is null, cval.
+    // The warp() and warps() forms: c from c[i] or, when c is null, cval.
     void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
-              std::uint32_t* d, std::uint32_t active) const;
+              std::uint32_t* d, const std::uint32_t* active, std::size_t count) const;
 
     PreFn fn_ = nullptr;
     // run()'s loops where no packed kernel applies (null: the variant's own).

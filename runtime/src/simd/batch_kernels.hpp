@@ -24,12 +24,13 @@ namespace lib = ::ptxv::array::detail;
 
 #if PTXV_ARRAY_VECTOR
 
-// OneC: one c for all, cval, instead of c[i]. Warp: n is kWarpSize and the
-// words whose bit in `active` is clear keep d's (Compiled::warp); every load
-// of an index comes before its store, so d may be a, b or c.
+// OneC: one c for all, cval, instead of c[i]. Warp: n is whole warps, and
+// the words whose bit in their warp's active[i / kWarpSize] is clear keep d's
+// (Compiled::warp, warps); every load of an index comes before its store, so
+// d may be a, b or c.
 template <unsigned Plan, Out O, Shuffle S, bool OneC, bool Warp>
 std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, std::size_t n,
-                u32 active) noexcept {
+                const u32* active) noexcept {
     const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
     const lib::V cv = lib::words(cval);
     // Single-source selectors read each operand's lanes from a or from b.
@@ -65,7 +66,7 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
             if constexpr (O == Out::sum) R = lib::sum<Plan>(A, B, C, keep);
             else R = lib::merge(lib::lanes<Plan>(A, B), C, keep);
         }
-        if constexpr (Warp) R = lib::take_active(R, lib::ld(d + i), active >> i);
+        if constexpr (Warp) R = lib::take_active(R, lib::ld(d + i), active[i / kWarpSize] >> (i % kWarpSize));
         lib::st(d + i, R);
     }
     return i;
@@ -75,18 +76,18 @@ template <unsigned Plan, Out O, Shuffle S>
 std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                    std::size_t n) noexcept {
     const Params& p = *static_cast<const Params*>(params);
-    return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, 0)
-                        : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, 0);
+    return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, nullptr)
+                        : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
 }
 
 static_assert(kWarpSize % lib::kWords == 0, "a warp is whole vectors");
 
 template <unsigned Plan, Out O, Shuffle S>
 void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
-                 u32 active) noexcept {
+                 const u32* active, std::size_t warps) noexcept {
     const Params& p = *static_cast<const Params*>(params);
-    if (c != nullptr) run<Plan, O, S, false, true>(p, a, b, c, cval, d, kWarpSize, active);
-    else run<Plan, O, S, true, true>(p, a, b, c, cval, d, kWarpSize, active);
+    if (c != nullptr) run<Plan, O, S, false, true>(p, a, b, c, cval, d, warps * kWarpSize, active);
+    else run<Plan, O, S, true, true>(p, a, b, c, cval, d, warps * kWarpSize, active);
 }
 
 // Both entry points of one plan, output and shuffle.

@@ -34,24 +34,27 @@ void many_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std
 namespace lib = ::ptxv::array::detail;
 static_assert(ptxv::kWarpSize % lib::kWords == 0, "a warp is whole vectors");
 
-// Compiled::warp: the 32 lanes computed with body F into a buffer (every
-// load before any store, since d may be a, b or c), then blended into d
-// under `active` by the kernel library's take_active, as the packed kernels
-// do. params holds the decoded words (Compiled's w).
+// Compiled::warp, warps: each warp's 32 lanes computed with body F into a
+// buffer (every load before any store, since d may be a, b or c), then
+// blended into d under its active mask by the kernel library's take_active,
+// as the packed kernels do. params holds the decoded words (Compiled's w).
 template <ptxv::PreFn F>
 void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
-          std::uint32_t cval, std::uint32_t* d, std::uint32_t active) noexcept {
+          std::uint32_t cval, std::uint32_t* d, const std::uint32_t* active, std::size_t warps) noexcept {
     constexpr std::size_t n = ptxv::kWarpSize;
     std::uint32_t q[ptxv::detail::kWords];
     std::memcpy(q, params, sizeof q);
-    alignas(64) std::uint32_t r[n];
-    if (c != nullptr) {
-        for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], c[i], q);
-    } else {
-        for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cval, q);
+    for (std::size_t w = 0; w < warps; ++w, a += n, b += n, d += n) {
+        alignas(64) std::uint32_t r[n];
+        if (c != nullptr) {
+            for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], c[i], q);
+            c += n;
+        } else {
+            for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cval, q);
+        }
+        for (std::size_t i = 0; i < n; i += lib::kWords)
+            lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active[w] >> i));
     }
-    for (std::size_t i = 0; i < n; i += lib::kWords)
-        lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active >> i));
 }
 
 struct Entry {
