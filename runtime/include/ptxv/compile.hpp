@@ -90,10 +90,14 @@ public:
     // array as a, b or c (an instruction whose destination is also a source),
     // but may not overlap one otherwise.
     void warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-              std::uint32_t active) const;
+              std::uint32_t active) const {
+        step(a, b, c, 0, d, &active, 1);
+    }
     // The same with one c for every lane, e.g. an immediate.
     void warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-              std::uint32_t active) const;
+              std::uint32_t active) const {
+        step(a, b, nullptr, c, d, &active, 1);
+    }
 
     // `count` warps stepped on this instruction in one call, as an emulator
     // issues it for every warp of a thread block: warp w is the words
@@ -101,10 +105,14 @@ public:
     // mask active[w]. The same as warp() on each warp in turn, with the same
     // rules for d (it may be the array of a, b or c).
     void warps(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-               const std::uint32_t* active, std::size_t count) const;
+               const std::uint32_t* active, std::size_t count) const {
+        step(a, b, c, 0, d, active, count);
+    }
     // The same with one c for every lane.
     void warps(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-               const std::uint32_t* active, std::size_t count) const;
+               const std::uint32_t* active, std::size_t count) const {
+        step(a, b, nullptr, c, d, active, count);
+    }
 
     explicit operator bool() const { return fn_ != nullptr; }
 
@@ -132,8 +140,15 @@ private:
     friend Compiled compile(const Instr& in);
 
     // The warp() and warps() forms: c from c[i] or, when c is null, cval.
+    // Inline, so that a warp step is one indirect call into the bound warp
+    // kernel; the out-of-line step_unbound is for values without one.
     void step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
-              std::uint32_t* d, const std::uint32_t* active, std::size_t count) const;
+              std::uint32_t* d, const std::uint32_t* active, std::size_t count) const {
+        if (warp_ != nullptr) warp_(params_, a, b, c, cval, d, active, count);
+        else step_unbound(a, b, c, cval, d, active, count);
+    }
+    void step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
+                      std::uint32_t* d, const std::uint32_t* active, std::size_t count) const;
 
     PreFn fn_ = nullptr;
     // run()'s loops where no packed kernel applies (null: the variant's own).

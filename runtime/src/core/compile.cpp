@@ -218,12 +218,9 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 }
 }  // namespace
 
-void Compiled::step(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t cval,
-                    std::uint32_t* d, const std::uint32_t* active, std::size_t count) const {
-    if (warp_ != nullptr) {
-        warp_(params_, a, b, c, cval, d, active, count);
-        return;
-    }
+void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                            std::uint32_t cval, std::uint32_t* d, const std::uint32_t* active,
+                            std::size_t count) const {
     for (std::size_t w = 0; w < count; ++w) {
         const std::size_t o = w * kWarpSize;
         alignas(64) std::uint32_t r[kWarpSize];
@@ -231,26 +228,6 @@ void Compiled::step(const std::uint32_t* a, const std::uint32_t* b, const std::u
         else run(a + o, b + o, cval, r, kWarpSize);
         merge_lanes(merge_, r, d + o, active[w]);
     }
-}
-
-void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                    std::uint32_t active) const {
-    step(a, b, c, 0, d, &active, 1);
-}
-
-void Compiled::warp(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-                    std::uint32_t active) const {
-    step(a, b, nullptr, c, d, &active, 1);
-}
-
-void Compiled::warps(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
-                     const std::uint32_t* active, std::size_t count) const {
-    step(a, b, c, 0, d, active, count);
-}
-
-void Compiled::warps(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
-                     const std::uint32_t* active, std::size_t count) const {
-    step(a, b, nullptr, c, d, active, count);
 }
 
 const char* Compiled::batch_kernel() const { return kernel_name_; }
