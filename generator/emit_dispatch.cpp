@@ -19,7 +19,8 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
         const std::string n = v.function_name();
         const bool simd = v.family->geometry != Geometry::scalar;
         o << "    {&ptxv::rt::" << n << ", &ptxv::detail::bind::" << n << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n
-          << "_c, " << (simd ? "&ptxv::detail::pre_m::" + n : std::string("nullptr")) << "},  // " << i++
+          << "_c, " << (simd ? "&ptxv::detail::pre_m::" + n + ", &ptxv::detail::pre_d::" + n : std::string("nullptr, nullptr"))
+          << "},  // " << i++
           << " " << v.ptx() << "\n";
     }
     o << "};\n";

@@ -26,13 +26,15 @@ inline constexpr std::size_t kWords = 12;
 // decodes (asel, bsel, x) into w and returns the form to call with it.
 // masked (SIMD variants; null for scalar ones) is the form with the default
 // selectors and the mask from w, for callers that apply the selectors
-// themselves.
+// themselves; plain the same with the full mask folded in, for those whose
+// mask is full.
 struct VariantFns {
     RtFn one;
     BindFn bind;
     ManyFn many;
     ManyCFn many_c;
     PreFn masked;
+    PreFn plain;
 };
 
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),

@@ -68,10 +68,11 @@ unsigned source_selector(Sel s, const char* which) {
 // one byte shuffle of the pair {b:a} applies both (R2), then the variant's
 // form with default selectors runs. The shuffle control goes into the
 // decoded words that the SIMD forms leave unused.
-void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes) {
+void bind_shuffled(PreFn& fn, std::uint32_t* w, int index, const Instr& in, int lanes, unsigned mask) {
     if ((lanes != 2 && lanes != 4) || runtime_isa() < Isa::ssse3) return;
     if (simd::default_selectors(in, static_cast<std::size_t>(lanes), 0xfu)) return;
-    const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index));
+    const unsigned full = (1u << lanes) - 1u;
+    const PreFn shuffled_form = shuffled::form(static_cast<std::size_t>(index), mask == full);
     if (shuffled_form == nullptr) return;
     const std::size_t width = lanes == 4 ? 1 : 2;  // bytes per lane
     std::uint8_t control[8] = {};
@@ -133,7 +134,7 @@ Compiled compile(const Instr& in) {
         f.x_ = in.mask & ((1u << lanes) - 1u);
     }
     f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
-    if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry));
+    if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry), f.x_);
     f.merge_ = simd::warp_merge();
     const char* kernel_name = "generated";
     f.many_ = kVariantFns[index].many;

@@ -25,45 +25,51 @@ namespace {
 using u32 = std::uint32_t;
 namespace lib = ::ptxv::array::detail;
 
-template <std::size_t I>
+// Full: the mask is full, so the form with it folded in (plain) runs, not
+// the one that reads it from w and merges (masked).
+template <std::size_t I, bool Full>
 u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
     // Bytes 0-3 of the result are the selected a, 4-7 the selected b; the
     // control's other bytes (top bit set) write zeros.
     const lib::V pair = lib::V{a, b}, control = lib::V{w[kControlWord], w[kControlWord + 1], ~0u, ~0u};
     const lib::V picked = lib::shuffle_bytes(pair, control);
-    constexpr detail::PreFn masked = kVariantFns[I].masked;
-    return masked(picked[0], picked[1], c, w);
+    constexpr detail::PreFn form = Full ? kVariantFns[I].plain : kVariantFns[I].masked;
+    return form(picked[0], picked[1], c, w);
 }
 
-// SIMD variants only (their masked form exists); decided from the tables,
-// since a function's address is no constant expression in every build.
-template <std::size_t I>
+// SIMD variants only (their masked and plain forms exist); decided from the
+// tables, since a function's address is no constant expression in every build.
+template <std::size_t I, bool Full>
 constexpr detail::PreFn entry() {
     if constexpr (spec::kOpcodes[spec::kVariants[I].opcode].geometry != Geometry::scalar) {
-        return &call<I>;
+        return &call<I, Full>;
     } else {
         return nullptr;
     }
 }
 
-template <std::size_t... I>
+template <bool Full, std::size_t... I>
 constexpr std::array<detail::PreFn, sizeof...(I)> make_table(std::index_sequence<I...>) {
-    return {{entry<I>()...}};
+    return {{entry<I, Full>()...}};
 }
 
 constexpr std::size_t kCount = std::size(kVariantFns);
-constexpr std::array<detail::PreFn, kCount> kTable = make_table(std::make_index_sequence<kCount>{});
+constexpr std::array<detail::PreFn, kCount> kMasked = make_table<false>(std::make_index_sequence<kCount>{});
+constexpr std::array<detail::PreFn, kCount> kPlain = make_table<true>(std::make_index_sequence<kCount>{});
 
 }  // namespace
 
-PreFn form(std::size_t variant) { return variant < kCount ? kTable[variant] : nullptr; }
+PreFn form(std::size_t variant, bool full_mask) {
+    if (variant >= kCount) return nullptr;
+    return full_mask ? kPlain[variant] : kMasked[variant];
+}
 
 }  // namespace ptxv::shuffled
 
 #else
 
 namespace ptxv::shuffled {
-PreFn form(std::size_t) { return nullptr; }
+PreFn form(std::size_t, bool) { return nullptr; }
 }  // namespace ptxv::shuffled
 
 #endif

@@ -15,7 +15,8 @@ inline constexpr std::size_t kControlWord = 9;
 
 // The form for variant `variant` (an index into spec::kVariants) with its
 // selectors applied by shuffle, or null for a scalar variant or where this
-// unit was built without SSSE3.
-PreFn form(std::size_t variant);
+// unit was built without SSSE3. full_mask: every lane is written, so the
+// form skips the merge with c.
+PreFn form(std::size_t variant, bool full_mask);
 
 }  // namespace ptxv::shuffled
