@@ -108,8 +108,23 @@ PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t 
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
     return (x & m) | (y & ~m);
 }
-// min/max of values below 2^62 in magnitude: the sign of the difference
-// selects, four instructions.
+// 64-bit signed min/max, in the form the target's vector unit has. With a
+// 64-bit vector compare (x86 from SSE4.2, and every other target) a compare
+// and a select: compilers emit cmp and cmov, and in a loop vpminsq (AVX-512)
+// or pcmpgtq and a blend. Baseline x86-64 (SSE2) has no 64-bit vector compare,
+// and a loop of selects stays scalar; there the sign of the difference
+// selects, which SSE2 vectorizes (exact for values below 2^62 in magnitude,
+// all that the lowerings pass).
+#if !(defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)) || defined(__SSE4_2__) || \
+    defined(__AVX__) || defined(__CUDA_ARCH__)
+#define PTXV_DETAIL_SELECT_MINMAX64 1
+#else
+#define PTXV_DETAIL_SELECT_MINMAX64 0
+#endif
+#if PTXV_DETAIL_SELECT_MINMAX64
+PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+#else
 PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
     const std::int64_t d = x - y;
     return y + (d & (d >> 63));
@@ -118,35 +133,31 @@ PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
     const std::int64_t d = x - y;
     return x - (d & (d >> 63));
 }
-// min/max over the whole int64 range (vshl's shifted values).
-PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
-PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
+#endif
+// A compare and a select on every target: signed min/max over the whole
+// int64 range (vshl's shifted values; vmad's clamps, whose products keep an
+// SSE2 loop scalar), and unsigned 64-bit min/max.
+PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept { return x > y ? x : y; }
 PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
     const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
 }
 // A compare and a conditional move (vshl/vshr's .clamp of the shift).
 PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return x < y ? x : y; }
-PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return (x & m) | (y & ~m);
-}
-PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
-    return (x & m) | (y & ~m);
-}
 // R6's byte/half-word .sat: the min of x's 64-bit pattern, read as unsigned,
-// and y (below 2^32), for |x| below 2^62: a negative x, whose pattern is
-// above every y, is first replaced by 2^40, so one signed min decides.
+// and y (below 2^32), for |x| below 2^62. With the select form of smin, one
+// unsigned min; with the difference form, a negative x, whose pattern is
+// above every y, is first replaced by 2^40, so that one signed min decides.
 PTXV_FI constexpr std::int64_t umin_pattern(std::int64_t x, std::int64_t y) noexcept {
+#if PTXV_DETAIL_SELECT_MINMAX64
+    return static_cast<std::int64_t>(umin64(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y)));
+#else
     const std::int64_t n = x >> 63;
     return smin((x & ~n) | (n & (std::int64_t{1} << 40)), y);
+#endif
 }
 PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
@@ -200,10 +211,8 @@ PTXV_FI constexpr std::uint32_t absdiff_s32(std::uint32_t x, std::uint32_t y) no
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(lt_s32(x, y));
     return ((x - y) ^ m) - m;
 }
-// sext32 without relying on the conversion of out-of-range values.
-PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
-}
+// sext32, reading the word as int32_t the way xs() does (modular: one movsx).
+PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept { return static_cast<std::int32_t>(x); }
 // R1: per selector code, the left shift that puts the selected part's top
 // bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
 // d selector code, the byte position of the merge, the narrowing (0: word,
@@ -11360,7 +11369,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11380,7 +11389,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11400,7 +11409,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11473,7 +11482,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11586,7 +11595,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11605,7 +11614,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11624,7 +11633,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11697,7 +11706,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11716,7 +11725,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11735,7 +11744,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11810,7 +11819,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11829,7 +11838,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11848,7 +11857,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11921,7 +11930,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11940,7 +11949,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -11959,7 +11968,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12034,7 +12043,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12053,7 +12062,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12072,7 +12081,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12145,7 +12154,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12164,7 +12173,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12183,7 +12192,7 @@ PTXV_FI constexpr std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12259,7 +12268,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12279,7 +12288,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12299,7 +12308,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12372,7 +12381,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12485,7 +12494,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12504,7 +12513,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12523,7 +12532,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12596,7 +12605,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12615,7 +12624,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12634,7 +12643,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12709,7 +12718,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12728,7 +12737,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12747,7 +12756,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12820,7 +12829,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12839,7 +12848,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12858,7 +12867,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12933,7 +12942,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint3
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12952,7 +12961,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -12971,7 +12980,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std:
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -13044,7 +13053,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::ui
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -13063,7 +13072,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>
@@ -13082,7 +13091,7 @@ PTXV_FI constexpr std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Neg = neg::none>

@@ -9887,7 +9887,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9907,7 +9907,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9927,7 +9927,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9996,7 +9996,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10107,7 +10107,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10126,7 +10126,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10145,7 +10145,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10214,7 +10214,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10232,7 +10232,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10250,7 +10250,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10325,7 +10325,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10344,7 +10344,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10363,7 +10363,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10432,7 +10432,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10450,7 +10450,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10468,7 +10468,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10543,7 +10543,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10562,7 +10562,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10581,7 +10581,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10650,7 +10650,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10668,7 +10668,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10686,7 +10686,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10762,7 +10762,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll), detail::smin(detail::smax(tmp, 0), 0xffffffffll)));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10782,7 +10782,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10802,7 +10802,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10871,7 +10871,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, 0), 0xffffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10982,7 +10982,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11001,7 +11001,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11020,7 +11020,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11089,7 +11089,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11107,7 +11107,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11125,7 +11125,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11200,7 +11200,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11219,7 +11219,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11238,7 +11238,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11307,7 +11307,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11325,7 +11325,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11343,7 +11343,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11418,7 +11418,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11437,7 +11437,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11456,7 +11456,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11525,7 +11525,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11543,7 +11543,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -11561,7 +11561,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::smin(detail::smax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

@@ -503,10 +503,14 @@ Lowered lower_vmad(const Variant& v) {
         // R13: signedFinal clamps to S32. Otherwise, after a shift the 64-bit
         // pattern is clamped as unsigned (a negative sum gives U32_MAX), and
         // without one the exact value to [0, U32_MAX].
-        const std::string s32 = "detail::smin(detail::smax(" + r + ", -0x80000000ll), 0x7fffffffll)";
+        // The clamps compare and select on every target (wmin/wmax): no x86
+        // vector unit before AVX2 multiplies signed 32-bit values into 64 bits,
+        // so where smin/smax would take SSE2's vectorizable form, the loop is
+        // scalar anyway and cmov is the shortest.
+        const std::string s32 = "detail::wmin(detail::wmax(" + r + ", -0x80000000ll), 0x7fffffffll)";
         const std::string u32 = scaled ? "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(" + r +
                                              "), 0xffffffffull))"
-                                       : "detail::smin(detail::smax(" + r + ", 0), 0xffffffffll)";
+                                       : "detail::wmin(detail::wmax(" + r + ", 0), 0xffffffffll)";
         if (sf == "1") b.ret("static_cast<std::uint32_t>(" + s32 + ")");
         else if (sf.empty()) b.ret("static_cast<std::uint32_t>(" + u32 + ")");
         else b.ret("static_cast<std::uint32_t>(detail::sel64(sf != 0u, " + s32 + ", " + u32 + "))");

@@ -15,8 +15,23 @@ PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t 
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
     return (x & m) | (y & ~m);
 }
-// min/max of values below 2^62 in magnitude: the sign of the difference
-// selects, four instructions.
+// 64-bit signed min/max, in the form the target's vector unit has. With a
+// 64-bit vector compare (x86 from SSE4.2, and every other target) a compare
+// and a select: compilers emit cmp and cmov, and in a loop vpminsq (AVX-512)
+// or pcmpgtq and a blend. Baseline x86-64 (SSE2) has no 64-bit vector compare,
+// and a loop of selects stays scalar; there the sign of the difference
+// selects, which SSE2 vectorizes (exact for values below 2^62 in magnitude,
+// all that the lowerings pass).
+#if !(defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)) || defined(__SSE4_2__) || \
+    defined(__AVX__) || defined(__CUDA_ARCH__)
+#define PTXV_DETAIL_SELECT_MINMAX64 1
+#else
+#define PTXV_DETAIL_SELECT_MINMAX64 0
+#endif
+#if PTXV_DETAIL_SELECT_MINMAX64
+PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+#else
 PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
     const std::int64_t d = x - y;
     return y + (d & (d >> 63));
@@ -25,35 +40,31 @@ PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
     const std::int64_t d = x - y;
     return x - (d & (d >> 63));
 }
-// min/max over the whole int64 range (vshl's shifted values).
-PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
-PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
-    return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) & m) | (static_cast<std::uint64_t>(y) & ~m));
-}
+#endif
+// A compare and a select on every target: signed min/max over the whole
+// int64 range (vshl's shifted values; vmad's clamps, whose products keep an
+// SSE2 loop scalar), and unsigned 64-bit min/max.
+PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept { return x > y ? x : y; }
 PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
     const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);
 }
 // A compare and a conditional move (vshl/vshr's .clamp of the shift).
 PTXV_FI constexpr unsigned umin32(std::uint32_t x, unsigned y) noexcept { return x < y ? x : y; }
-PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x < y);
-    return (x & m) | (y & ~m);
-}
-PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept {
-    const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(x > y);
-    return (x & m) | (y & ~m);
-}
 // R6's byte/half-word .sat: the min of x's 64-bit pattern, read as unsigned,
-// and y (below 2^32), for |x| below 2^62: a negative x, whose pattern is
-// above every y, is first replaced by 2^40, so one signed min decides.
+// and y (below 2^32), for |x| below 2^62. With the select form of smin, one
+// unsigned min; with the difference form, a negative x, whose pattern is
+// above every y, is first replaced by 2^40, so that one signed min decides.
 PTXV_FI constexpr std::int64_t umin_pattern(std::int64_t x, std::int64_t y) noexcept {
+#if PTXV_DETAIL_SELECT_MINMAX64
+    return static_cast<std::int64_t>(umin64(static_cast<std::uint64_t>(x), static_cast<std::uint64_t>(y)));
+#else
     const std::int64_t n = x >> 63;
     return smin((x & ~n) | (n & (std::int64_t{1} << 40)), y);
+#endif
 }
 PTXV_FI constexpr std::int64_t sel64(bool cond, std::int64_t x, std::int64_t y) noexcept {
     const std::uint64_t m = std::uint64_t{0} - static_cast<std::uint64_t>(cond);
@@ -107,10 +118,8 @@ PTXV_FI constexpr std::uint32_t absdiff_s32(std::uint32_t x, std::uint32_t y) no
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(lt_s32(x, y));
     return ((x - y) ^ m) - m;
 }
-// sext32 without relying on the conversion of out-of-range values.
-PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept {
-    return static_cast<std::int64_t>(std::uint64_t{x ^ 0x80000000u}) - 0x80000000ll;
-}
+// sext32, reading the word as int32_t the way xs() does (modular: one movsx).
+PTXV_FI constexpr std::int64_t sx32(std::uint32_t x) noexcept { return static_cast<std::int32_t>(x); }
 // R1: per selector code, the left shift that puts the selected part's top
 // bit at bit 31 and the right shift that brings it back, in bytes; R6/R9: per
 // d selector code, the byte position of the merge, the narrowing (0: word,

@@ -250,6 +250,8 @@ def main():
     ap.add_argument("--source", required=True, help="the repository root")
     ap.add_argument("--work", required=True, help="a scratch directory")
     ap.add_argument("--every", type=int, default=1, help="sample every Nth variant (default: all)")
+    ap.add_argument("--flag", action="append", default=[],
+                    help="an extra compiler flag, e.g. --flag=-mavx2 (the helpers pick their idioms by target)")
     args = ap.parse_args()
 
     os.makedirs(args.work, exist_ok=True)
@@ -258,7 +260,7 @@ def main():
     exe = os.path.join(args.work, "branchfree_sample")
     intrinsics = cuda_intrinsics(os.path.join(args.source, "generated", "ptxv_cuda.hpp"))
     names = write_tu(tu, opcodes, variants, args.every, intrinsics)
-    cmd = [args.cxx, "-std=c++17", "-O2", "-I", os.path.join(args.source, "generated"), tu, "-o", exe]
+    cmd = [args.cxx, "-std=c++17", "-O2", *args.flag, "-I", os.path.join(args.source, "generated"), tu, "-o", exe]
     print("branchfree: " + " ".join(cmd), flush=True)
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode != 0:

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Fails when the generated functions compile to code with a conditional branch.
-#   check_branchfree.sh CXX [WORK_DIR] [--every N]
+#   check_branchfree.sh CXX [WORK_DIR] [--every N] [--flag=FLAG ...]
 # CXX: g++, clang++ or a path. Exits 77 (ctest: skipped) when CXX is absent.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
-cxx="${1:?usage: check_branchfree.sh CXX [WORK_DIR] [--every N]}"
+cxx="${1:?usage: check_branchfree.sh CXX [WORK_DIR] [--every N] [--flag=FLAG ...]}"
 shift
 work="${1:-$(mktemp -d)}"
 [ $# -gt 0 ] && shift
