@@ -108,13 +108,20 @@ PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t 
     const std::uint32_t m = 0u - static_cast<std::uint32_t>(cond);
     return (x & m) | (y & ~m);
 }
-// 64-bit signed min/max, in the form the target's vector unit has. With a
-// 64-bit vector compare (x86 from SSE4.2, and every other target) a compare
-// and a select: compilers emit cmp and cmov, and in a loop vpminsq (AVX-512)
-// or pcmpgtq and a blend. Baseline x86-64 (SSE2) has no 64-bit vector compare,
-// and a loop of selects stays scalar; there the sign of the difference
-// selects, which SSE2 vectorizes (exact for values below 2^62 in magnitude,
-// all that the lowerings pass).
+// Signed min/max over the whole int64 range (vshl's shifted values; vmad's
+// clamps, whose products keep an SSE2 loop scalar), and unsigned 64-bit
+// min/max: a compare and a select on every target.
+PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept { return x < y ? x : y; }
+PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept { return x > y ? x : y; }
+// 64-bit signed min/max of values below 2^62 in magnitude (all that the
+// lowerings pass), in the form the target's vector unit has. With a 64-bit
+// vector compare (x86 from SSE4.2, and every other target) wmin/wmax:
+// compilers emit cmp and cmov, and in a loop vpminsq (AVX-512) or pcmpgtq
+// and a blend. Baseline x86-64 (SSE2) has no 64-bit vector compare, and a
+// loop of selects stays scalar; there the sign of the difference selects,
+// which SSE2 vectorizes.
 #if !(defined(__x86_64__) || defined(_M_X64) || defined(__i386__) || defined(_M_IX86)) || defined(__SSE4_2__) || \
     defined(__AVX__) || defined(__CUDA_ARCH__)
 #define PTXV_DETAIL_SELECT_MINMAX64 1
@@ -122,8 +129,8 @@ PTXV_FI constexpr std::uint32_t sel32(bool cond, std::uint32_t x, std::uint32_t 
 #define PTXV_DETAIL_SELECT_MINMAX64 0
 #endif
 #if PTXV_DETAIL_SELECT_MINMAX64
-PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
-PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
+PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept { return wmin(x, y); }
+PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept { return wmax(x, y); }
 #else
 PTXV_FI constexpr std::int64_t smin(std::int64_t x, std::int64_t y) noexcept {
     const std::int64_t d = x - y;
@@ -134,13 +141,6 @@ PTXV_FI constexpr std::int64_t smax(std::int64_t x, std::int64_t y) noexcept {
     return x - (d & (d >> 63));
 }
 #endif
-// A compare and a select on every target: signed min/max over the whole
-// int64 range (vshl's shifted values; vmad's clamps, whose products keep an
-// SSE2 loop scalar), and unsigned 64-bit min/max.
-PTXV_FI constexpr std::int64_t wmin(std::int64_t x, std::int64_t y) noexcept { return x < y ? x : y; }
-PTXV_FI constexpr std::int64_t wmax(std::int64_t x, std::int64_t y) noexcept { return x > y ? x : y; }
-PTXV_FI constexpr std::uint64_t umin64(std::uint64_t x, std::uint64_t y) noexcept { return x < y ? x : y; }
-PTXV_FI constexpr std::uint64_t umax64(std::uint64_t x, std::uint64_t y) noexcept { return x > y ? x : y; }
 PTXV_FI constexpr std::int64_t sabs(std::int64_t x) noexcept {
     const std::uint64_t m = static_cast<std::uint64_t>(x >> 63);
     return static_cast<std::int64_t>((static_cast<std::uint64_t>(x) ^ m) - m);

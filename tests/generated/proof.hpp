@@ -122,10 +122,17 @@ struct Tally {
     }
 };
 
-// One decoded instruction and its compiled form.
+// The per-word forms to check in place of the library's, by variant: entry v
+// is variant v's rt:: form (null where not given). tests/generated_isa/
+// builds such a table for a wider x86 target than the library's.
+using WordForms = const ptxv::OneFn*;
+
+// One decoded instruction and its compiled form, or the form from `given`
+// called with the compiled parameters.
 class Prover {
 public:
-    Prover(const Instr& in, Tally& tally) : in_(in), f_(ptxv::compile(in_)), tally_(tally) {}
+    Prover(const Instr& in, Tally& tally, WordForms given = nullptr)
+        : in_(in), f_(ptxv::compile(in_)), tally_(tally), word_(given ? given[f_.variant_index()] : nullptr) {}
 
     const Instr& instr() const { return in_; }
     const ptxv::Compiled& compiled() const { return f_; }
@@ -133,8 +140,8 @@ public:
     void check(u32 a, u32 b, u32 c) {
         ++tally_.vectors;
         const u32 want = ptxv::interpret(in_, a, b, c);
-        const u32 got = f_(a, b, c);
-        if (got != want) tally_.report(in_, a, b, c, want, got, "rt");
+        const u32 got = word_ ? word_(a, b, c, f_.asel(), f_.bsel(), f_.x()) : f_(a, b, c);
+        if (got != want) tally_.report(in_, a, b, c, want, got, word_ ? "rt (given)" : "rt");
     }
 
     // The batch forms on the same vectors.
@@ -156,6 +163,7 @@ private:
     Instr in_;
     ptxv::Compiled f_;
     Tally& tally_;
+    ptxv::OneFn word_;
 };
 
 // Lane values where the arithmetic changes behaviour, for a lane of `bits`.
@@ -278,15 +286,15 @@ inline std::vector<unsigned> mask_sets(int variant) {
 
 // Boundary words crossed for a and b (and c from a shorter list for the forms
 // that read c), with the parameter forms taken in turn; then every parameter
-// form against a smaller boundary cross.
-inline void scalar_boundary_sweep(const std::vector<int>& variants, Tally& tally) {
+// form against a smaller boundary cross. `given`: see Prover.
+inline void scalar_boundary_sweep(const std::vector<int>& variants, Tally& tally, WordForms given = nullptr) {
     const std::vector<u32> words = word_edges();
     const std::vector<u32> small = {0, 1, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff, 0x7fffffff, 0x80000000,
                                     0xffffffff, 0x80ff7f01, 0x7f80ff00, 0x01807fff};
     const std::vector<u32> cs = {0, 1, 0x7fffffff, 0x80000000, 0xffffffff, 0xff, 0xffff, 0x12345678};
     for (int v : variants) {
         std::vector<Prover> forms;
-        for (const Instr& in : scalar_forms(v)) forms.emplace_back(in, tally);
+        for (const Instr& in : scalar_forms(v)) forms.emplace_back(in, tally, given);
         // c is crossed where every form reads it; where only the merging
         // d selectors read it, it is taken in turn.
         const bool reads_c = has_op2(v) || opcode_of(v).operation == ptxv::Operation::mad;
@@ -310,14 +318,16 @@ inline void scalar_boundary_sweep(const std::vector<int>& variants, Tally& tally
 
 // Every (x, y) byte pair for a .bI selector on a and a .bJ selector on b, the
 // other bytes random, for the given variants and their d forms taken in turn.
-inline void scalar_byte_pairs(const std::vector<int>& variants, Tally& tally, std::uint64_t seed) {
+// `given`: see Prover.
+inline void scalar_byte_pairs(const std::vector<int>& variants, Tally& tally, std::uint64_t seed,
+                              WordForms given = nullptr) {
     Rng rng(seed);
     for (int v : variants) {
         const unsigned ai = 1 + static_cast<unsigned>(v) % 4, bi = 1 + static_cast<unsigned>(v / 4) % 4;
         std::vector<Prover> forms;
         for (const Instr& in : scalar_forms(v)) {
             if (in.asel == static_cast<ptxv::Sel>(ai) && in.bsel == static_cast<ptxv::Sel>(bi))
-                forms.emplace_back(in, tally);
+                forms.emplace_back(in, tally, given);
         }
         const unsigned as = (ai - 1) * 8, bs = (bi - 1) * 8;
         std::size_t k = 0;
@@ -334,15 +344,16 @@ inline void scalar_byte_pairs(const std::vector<int>& variants, Tally& tally, st
 
 // Seeded random vectors: every variant, `per_variant` vectors each over random
 // forms (ptxv::random_form: selectors, d selectors, negations, operand counts,
-// immediates), 16 vectors a form, some through the batch forms. Returns the
-// vector count. Scalar and SIMD variants alike.
+// immediates), 16 vectors a form, some through the batch forms (not where
+// `given` holds the per-word forms to check; see Prover). Returns the vector
+// count. Scalar and SIMD variants alike.
 inline std::uint64_t random_vectors(const std::vector<int>& variants, Tally& tally, std::uint64_t seed,
-                                    std::size_t per_variant) {
+                                    std::size_t per_variant, WordForms given = nullptr) {
     Rng rng(seed);
     const std::uint64_t before = tally.vectors;
     for (int v : variants) {
         for (std::size_t done = 0; done < per_variant; done += 16) {
-            Prover p(ptxv::random_form(v, rng), tally);
+            Prover p(ptxv::random_form(v, rng), tally, given);
             const Instr& in = p.instr();
             std::vector<u32> a(16), b(16), c(16);
             for (std::size_t i = 0; i < 16; ++i) {
@@ -353,7 +364,7 @@ inline std::uint64_t random_vectors(const std::vector<int>& variants, Tally& tal
                 c[i] = in.has_c ? ptxv::operand_value(in.c, biased(rng)) : 0u;
                 p.check(a[i], b[i], c[i]);
             }
-            if ((done / 16) % 4 == 0) p.check_batch(a, b, c);
+            if (given == nullptr && (done / 16) % 4 == 0) p.check_batch(a, b, c);
         }
     }
     return tally.vectors - before;

@@ -10,7 +10,7 @@
 #include "isa.hpp"
 #include "ptxv_array.hpp"
 
-static_assert(PTXV_ARRAY_BYTES == array_isa::kBytes, "this file is built for the target isa.hpp names");
+static_assert(PTXV_ARRAY_BYTES == generated_isa::kBytes, "this file is built for the target isa.hpp names");
 
 namespace {
 

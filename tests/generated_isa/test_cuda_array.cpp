@@ -3,9 +3,9 @@
 #include "../generated/cuda_array_proof.hpp"
 #include "isa.hpp"
 
-static_assert(PTXV_ARRAY_BYTES == array_isa::kBytes, "this file is built for the target isa.hpp names");
+static_assert(PTXV_ARRAY_BYTES == generated_isa::kBytes, "this file is built for the target isa.hpp names");
 
 TEST_CASE("Array forms of CUDA's intrinsics on this x86 target equal their per-word functions", "[cuda][array]") {
-    INFO("target: " << array_isa::kName);
+    INFO("target: " << generated_isa::kName);
     cuda_array_proof::check_all(PTXV_TEST_ISA == 512 ? 0xc0da0a5120u : 0xc0da0a78u);
 }

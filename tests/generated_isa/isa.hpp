@@ -1,4 +1,4 @@
-// The target this build of the array-form tests is for: the build defines
+// The target this build of the generated-code tests is for: the build defines
 // PTXV_TEST_ISA as 2 (AVX2, -mavx2 on the test files) or 512 (AVX-512,
 // -mavx512bw -mavx512vl).
 #pragma once
@@ -7,7 +7,7 @@
 #error "PTXV_TEST_ISA must be 2 (AVX2) or 512 (AVX-512)"
 #endif
 
-namespace array_isa {
+namespace generated_isa {
 
 #if PTXV_TEST_ISA == 512
 inline constexpr const char* kName = "AVX-512";
@@ -21,4 +21,4 @@ inline constexpr int kBytes = 32;
 inline bool cpu_has_target() { return __builtin_cpu_supports("avx2"); }
 #endif
 
-}  // namespace array_isa
+}  // namespace generated_isa
