@@ -80,7 +80,11 @@ PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
 // the a and b selectors' pick for lane i into lane i's place, w[8] the mask
-// as given. A rotation and a mask per lane replace lanes<4>::select's digit extraction.
+// as given, w[kSimdMaskWord] its lanes' bits (lanes<N>::mask), which the
+// forms whose mask only merges read instead of expanding w[8] per call;
+// w[9] and w[10] are free. A rotation and a mask per lane replace
+// lanes<4>::select's digit extraction.
+inline constexpr std::size_t kSimdMaskWord = 11;
 PTXV_FI constexpr std::uint64_t rotr64(std::uint64_t x, std::uint32_t r) noexcept {
     return (x >> (r & 63u)) | (x << ((64u - r) & 63u));
 }
@@ -125,7 +129,8 @@ PTXV_FI void decode_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t
         w[4 + i] = lane ? (bits * ((bsel >> (4 * i)) & digit) + 64u - bits * i) & 63u : 0u;
     }
     w[8] = m;
-    w[9] = w[10] = w[11] = 0;
+    w[9] = w[10] = 0;
+    w[kSimdMaskWord] = lanes<Lanes>::mask(m);
 }
 
 // Decode once, then pick: D has every parameter at its PTX default folded in,
@@ -13630,17 +13635,17 @@ using detail::pre::vset_s32_s32_ge_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13670,17 +13675,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13690,17 +13695,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13730,17 +13735,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13750,17 +13755,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13790,17 +13795,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13810,17 +13815,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13850,17 +13855,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13870,17 +13875,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13910,17 +13915,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13930,17 +13935,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13970,17 +13975,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13990,17 +13995,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14030,17 +14035,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14050,17 +14055,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14090,17 +14095,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14110,17 +14115,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14150,17 +14155,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14170,17 +14175,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14210,17 +14215,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14230,17 +14235,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14270,17 +14275,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14290,17 +14295,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14330,17 +14335,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14350,17 +14355,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14390,17 +14395,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14410,17 +14415,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14450,17 +14455,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14470,17 +14475,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14510,17 +14515,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14530,17 +14535,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14570,17 +14575,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14590,17 +14595,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14630,17 +14635,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14650,17 +14655,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14690,17 +14695,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14710,17 +14715,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14750,17 +14755,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14770,17 +14775,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14810,17 +14815,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14830,17 +14835,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14870,17 +14875,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14890,17 +14895,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14930,17 +14935,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14950,17 +14955,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14990,17 +14995,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15010,17 +15015,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15050,17 +15055,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15070,17 +15075,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15110,17 +15115,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15130,17 +15135,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15170,17 +15175,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15190,17 +15195,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15230,17 +15235,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15250,17 +15255,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15290,17 +15295,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15310,17 +15315,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15350,17 +15355,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15370,17 +15375,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15410,17 +15415,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15430,17 +15435,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15470,17 +15475,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15490,17 +15495,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15530,17 +15535,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15550,17 +15555,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15590,17 +15595,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15610,17 +15615,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15650,17 +15655,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15670,17 +15675,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15710,17 +15715,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15730,17 +15735,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15770,17 +15775,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15790,17 +15795,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15830,17 +15835,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15850,17 +15855,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15890,17 +15895,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15910,17 +15915,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15950,17 +15955,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15970,17 +15975,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16010,17 +16015,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16030,17 +16035,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16070,17 +16075,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16090,17 +16095,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16130,17 +16135,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16150,17 +16155,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16190,17 +16195,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16210,17 +16215,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16250,17 +16255,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_u32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16270,17 +16275,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16310,17 +16315,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16330,17 +16335,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16370,17 +16375,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_u32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16390,17 +16395,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16430,17 +16435,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_u32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16450,17 +16455,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16490,17 +16495,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32_sat(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32_sat(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax2_s32_s32_s32_sat(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16510,17 +16515,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16550,17 +16555,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16590,17 +16595,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_lt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16630,17 +16635,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_le(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16670,17 +16675,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_gt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16710,17 +16715,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_u32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_u32_ge(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16750,17 +16755,17 @@ PTXV_FI std::uint32_t vset2_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16790,17 +16795,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16830,17 +16835,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_lt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16870,17 +16875,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_le(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16910,17 +16915,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_gt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16950,17 +16955,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_u32_s32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_u32_s32_ge(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16990,17 +16995,17 @@ PTXV_FI std::uint32_t vset2_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17030,17 +17035,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17070,17 +17075,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_lt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17110,17 +17115,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_le(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17150,17 +17155,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_gt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17190,17 +17195,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_u32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_u32_ge(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17230,17 +17235,17 @@ PTXV_FI std::uint32_t vset2_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_eq(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_eq(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_eq(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17270,17 +17275,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ne(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ne(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ne(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17310,17 +17315,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_lt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_lt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_lt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17350,17 +17355,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_le(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_le(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_le(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17390,17 +17395,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_gt(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_gt(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_gt(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17430,17 +17435,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ge(psel2(a, b, pw), psel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ge(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset2_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset2_s32_s32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset2_s32_s32_ge(a, b, c, 0x3u), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17470,17 +17475,17 @@ PTXV_FI std::uint32_t vset2_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17510,17 +17515,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17530,17 +17535,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17570,17 +17575,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17590,17 +17595,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17630,17 +17635,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17650,17 +17655,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17690,17 +17695,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17710,17 +17715,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17750,17 +17755,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17770,17 +17775,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17810,17 +17815,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17830,17 +17835,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17870,17 +17875,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17890,17 +17895,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17930,17 +17935,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vadd4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17950,17 +17955,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17990,17 +17995,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18010,17 +18015,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18050,17 +18055,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18070,17 +18075,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18110,17 +18115,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18130,17 +18135,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18170,17 +18175,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18190,17 +18195,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18230,17 +18235,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18250,17 +18255,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18290,17 +18295,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18310,17 +18315,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18350,17 +18355,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18370,17 +18375,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18410,17 +18415,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vsub4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18430,17 +18435,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18470,17 +18475,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18490,17 +18495,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18530,17 +18535,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18550,17 +18555,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18590,17 +18595,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18610,17 +18615,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18650,17 +18655,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18670,17 +18675,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18710,17 +18715,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18730,17 +18735,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18770,17 +18775,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18790,17 +18795,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18830,17 +18835,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18850,17 +18855,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18890,17 +18895,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vavrg4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18910,17 +18915,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, s
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18950,17 +18955,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18970,17 +18975,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19010,17 +19015,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19030,17 +19035,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19070,17 +19075,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19090,17 +19095,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19130,17 +19135,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19150,17 +19155,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19190,17 +19195,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19210,17 +19215,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19250,17 +19255,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19270,17 +19275,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19310,17 +19315,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19330,17 +19335,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19370,17 +19375,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vabsdiff4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19390,17 +19395,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19430,17 +19435,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19450,17 +19455,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19490,17 +19495,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19510,17 +19515,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19550,17 +19555,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19570,17 +19575,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19610,17 +19615,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19630,17 +19635,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19670,17 +19675,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19690,17 +19695,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19730,17 +19735,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19750,17 +19755,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19790,17 +19795,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19810,17 +19815,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19850,17 +19855,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmin4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19870,17 +19875,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19910,17 +19915,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19930,17 +19935,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19970,17 +19975,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19990,17 +19995,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20030,17 +20035,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20050,17 +20055,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20090,17 +20095,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_u32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20110,17 +20115,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20150,17 +20155,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20170,17 +20175,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20210,17 +20215,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_u32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20230,17 +20235,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20270,17 +20275,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_u32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20290,17 +20295,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20330,17 +20335,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32_sat(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32_sat(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_sat(a, b, c, pw[8]);
+    return detail::merge(c, k::vmax4_s32_s32_s32_sat(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20350,17 +20355,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20390,17 +20395,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20430,17 +20435,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_lt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20470,17 +20475,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_le(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20510,17 +20515,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_gt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20550,17 +20555,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_u32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_u32_ge(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20590,17 +20595,17 @@ PTXV_FI std::uint32_t vset4_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20630,17 +20635,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20670,17 +20675,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_lt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20710,17 +20715,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_le(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20750,17 +20755,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_gt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20790,17 +20795,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_u32_s32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_u32_s32_ge(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20830,17 +20835,17 @@ PTXV_FI std::uint32_t vset4_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20870,17 +20875,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20910,17 +20915,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_lt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20950,17 +20955,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_le(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20990,17 +20995,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_gt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21030,17 +21035,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_u32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_u32_ge(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21070,17 +21075,17 @@ PTXV_FI std::uint32_t vset4_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_eq(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_eq(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_eq(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_eq(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21110,17 +21115,17 @@ PTXV_FI std::uint32_t vset4_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ne(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ne(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ne(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ne(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21150,17 +21155,17 @@ PTXV_FI std::uint32_t vset4_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_lt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_lt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_lt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_lt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21190,17 +21195,17 @@ PTXV_FI std::uint32_t vset4_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_le(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_le(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_le(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_le(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21230,17 +21235,17 @@ PTXV_FI std::uint32_t vset4_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_gt(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_gt(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_gt(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_gt(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -21270,17 +21275,17 @@ PTXV_FI std::uint32_t vset4_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ge(psel4(a, b, pw), psel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ge(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vset4_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vset4_s32_s32_ge(a, b, c, pw[8]);
+    return detail::merge(c, k::vset4_s32_s32_ge(a, b, c, 0xfu), pw[kSimdMaskWord]);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {

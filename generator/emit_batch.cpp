@@ -36,14 +36,24 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
         if (L.simd) {
             const GeometryDef& g = *v.family->geometry_def;
             const std::string s = v.family->geometry == Geometry::byte ? "4" : "2";
-            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(psel" << s
-              << "(a, b, pw), psel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre\n"
-              << "namespace detail::pre_v {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n << "(vsel" << s
-              << "(a, b, pw), vsel" << s << "(a, b, pw + 4), c, pw[8]);\n}\n}  // namespace detail::pre_v\n"
-              << "namespace detail::pre_m {\nPTXV_FI std::uint32_t " << n << sig << "    return k::" << n
-              << "(a, b, c, pw[8]);\n}\n}  // namespace detail::pre_m\n"
+            const std::string full = hex_literal(mask_lanes(g.default_mask));
+            // The kernel on the operands A and B under the decoded mask: where
+            // the mask only merges, the full-mask kernel merged with c under
+            // the mask's bits decoded once; else the kernel expands w[8].
+            const auto call = [&](const std::string& A, const std::string& B) {
+                if (L.mask_merges)
+                    return "detail::merge(c, k::" + n + "(" + A + ", " + B + ", c, " + full + "), pw[kSimdMaskWord])";
+                return "k::" + n + "(" + A + ", " + B + ", c, pw[8])";
+            };
+            const std::string ps = "psel" + s, vs = "vsel" + s;
+            o << "namespace detail::pre {\nPTXV_FI std::uint32_t " << n << sig << "    return "
+              << call(ps + "(a, b, pw)", ps + "(a, b, pw + 4)") << ";\n}\n}  // namespace detail::pre\n"
+              << "namespace detail::pre_v {\nPTXV_FI std::uint32_t " << n << sig << "    return "
+              << call(vs + "(a, b, pw)", vs + "(a, b, pw + 4)") << ";\n}\n}  // namespace detail::pre_v\n"
+              << "namespace detail::pre_m {\nPTXV_FI std::uint32_t " << n << sig << "    return " << call("a", "b")
+              << ";\n}\n}  // namespace detail::pre_m\n"
               << "namespace detail::pre_d {\nPTXV_FI std::uint32_t " << n << sig_d << "    return k::" << n
-              << "(a, b, c, " << hex_literal(mask_lanes(g.default_mask)) << ");\n}\n}  // namespace detail::pre_d\n";
+              << "(a, b, c, " << full << ");\n}\n}  // namespace detail::pre_d\n";
         } else {
             // A body over the parameters decoded into pw, in namespace detail::<ns>.
             const auto decoded = [&](const char* ns, const std::string& body) {

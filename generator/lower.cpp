@@ -538,6 +538,7 @@ struct Simd {
     bool sa, sb, sd, acc;
     std::string strategy;
     int tmp = 0;
+    bool merged = false;  // the body ends in merge(), the mask's only use
 
     Simd(const Variant& var) : v(var), g(geo_of(var.family->geometry)) {
         sa = v.atype == Type::s32;
@@ -555,7 +556,10 @@ struct Simd {
     std::string name(const char* base) { return base + std::to_string(tmp++); }
 
     // --- endings -------------------------------------------------------
-    void merge(const std::string& p) { b.ret("detail::merge(c, " + p + ", " + lanes() + ")"); }
+    void merge(const std::string& p) {
+        b.ret("detail::merge(c, " + p + ", " + lanes() + ")");
+        merged = true;
+    }
 
     // c + sum of the masked lanes of p read as unsigned (or signed) w-bit
     // values (R11): flipping the top bit turns a signed lane into an unsigned
@@ -833,6 +837,11 @@ Lowered lower_simd(const Variant& v) {
     L.x = XParam::mask;
     L.body = s.b.str();
     L.strategy = s.strategy;
+    L.mask_merges = s.merged;
+    // The bound forms fold the mask in where it only merges: no other use of
+    // m may hide in the body.
+    if (s.merged && L.body.find("(m)") != L.body.rfind("(m)"))
+        throw std::logic_error(v.ptx() + ": a merging SIMD body uses its mask twice");
     return L;
 }
 

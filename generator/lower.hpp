@@ -57,6 +57,11 @@ struct Lowered {
     unsigned lane_plan = 0;
     std::string lane_strategy;
     int lane_plan_index = -1;
+    // SIMD: the lane mask enters the kernel only as its final merge with c
+    // (every form without .add), so a partial mask is the full-mask form
+    // merged with c under the mask expanded once (ptxv_batch.hpp's bound
+    // forms); false where the mask also picks the lanes of a sum.
+    bool mask_merges = false;
 };
 
 Lowered lower(const Variant& v);

@@ -75,7 +75,11 @@ PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32
 
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
 // the a and b selectors' pick for lane i into lane i's place, w[8] the mask
-// as given. A rotation and a mask per lane replace lanes<4>::select's digit extraction.
+// as given, w[kSimdMaskWord] its lanes' bits (lanes<N>::mask), which the
+// forms whose mask only merges read instead of expanding w[8] per call;
+// w[9] and w[10] are free. A rotation and a mask per lane replace
+// lanes<4>::select's digit extraction.
+inline constexpr std::size_t kSimdMaskWord = 11;
 PTXV_FI constexpr std::uint64_t rotr64(std::uint64_t x, std::uint32_t r) noexcept {
     return (x >> (r & 63u)) | (x << ((64u - r) & 63u));
 }
@@ -120,7 +124,8 @@ PTXV_FI void decode_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t
         w[4 + i] = lane ? (bits * ((bsel >> (4 * i)) & digit) + 64u - bits * i) & 63u : 0u;
     }
     w[8] = m;
-    w[9] = w[10] = w[11] = 0;
+    w[9] = w[10] = 0;
+    w[kSimdMaskWord] = lanes<Lanes>::mask(m);
 }
 
 // Decode once, then pick: D has every parameter at its PTX default folded in,

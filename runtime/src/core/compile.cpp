@@ -32,7 +32,8 @@ static_assert(std::size(kVariantFns) == static_cast<std::size_t>(spec::kVariantC
               "the dispatch table must list every variant of kVariants, in order");
 static_assert(std::is_same_v<detail::PreFn, PreFn>, "compile.hpp's PreFn must match the generated bound form");
 static_assert(detail::kWords == kDecodedWords, "compile.hpp's kDecodedWords must match the generated bound form");
-static_assert(shuffled::kControlWord + 2 <= kDecodedWords, "the shuffle control must fit in the decoded words");
+static_assert(shuffled::kControlWord + 2 <= detail::kSimdMaskWord,
+              "the shuffle control must fit in the decoded words that the SIMD forms leave free");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].one)>, OneFn>,
               "compile.hpp's OneFn must match the generated run-time form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>, ManyFn>,

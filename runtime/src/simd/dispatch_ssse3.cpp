@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <utility>
 
 #if defined(__SSSE3__)
@@ -30,11 +31,14 @@ namespace lib = ::ptxv::array::detail;
 template <std::size_t I, bool Full>
 u32 call(u32 a, u32 b, u32 c, const u32* w) noexcept {
     // Bytes 0-3 of the result are the selected a, 4-7 the selected b; the
-    // control's other bytes (top bit set) write zeros.
-    const lib::V pair = lib::V{a, b}, control = lib::V{w[kControlWord], w[kControlWord + 1], ~0u, ~0u};
-    const lib::V picked = lib::shuffle_bytes(pair, control);
+    // other eight are not read. The pair goes in and out as one 64-bit
+    // word, and the control is one 64-bit load.
+    std::uint64_t control;
+    std::memcpy(&control, w + kControlWord, sizeof control);
+    const lib::V pair = (lib::V)lib::u64v{(std::uint64_t{b} << 32) | a, 0};
+    const std::uint64_t picked = ((lib::u64v)lib::shuffle_bytes(pair, (lib::V)lib::u64v{control, 0}))[0];
     constexpr detail::PreFn form = Full ? kVariantFns[I].plain : kVariantFns[I].masked;
-    return form(picked[0], picked[1], c, w);
+    return form(static_cast<u32>(picked), static_cast<u32>(picked >> 32), c, w);
 }
 
 // SIMD variants only (their masked and plain forms exist); decided from the
