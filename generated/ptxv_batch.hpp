@@ -13655,17 +13655,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vadd2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13715,17 +13715,17 @@ PTXV_FI std::uint32_t vadd2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vadd2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13775,17 +13775,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vadd2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13835,17 +13835,17 @@ PTXV_FI std::uint32_t vadd2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vadd2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13895,17 +13895,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vadd2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -13955,17 +13955,17 @@ PTXV_FI std::uint32_t vadd2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vadd2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14015,17 +14015,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vadd2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14075,17 +14075,17 @@ PTXV_FI std::uint32_t vadd2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vadd2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vadd2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14135,17 +14135,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vsub2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14195,17 +14195,17 @@ PTXV_FI std::uint32_t vsub2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vsub2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14255,17 +14255,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vsub2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14315,17 +14315,17 @@ PTXV_FI std::uint32_t vsub2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vsub2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14375,17 +14375,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vsub2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14435,17 +14435,17 @@ PTXV_FI std::uint32_t vsub2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vsub2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14495,17 +14495,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vsub2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14555,17 +14555,17 @@ PTXV_FI std::uint32_t vsub2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vsub2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vsub2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14615,17 +14615,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vavrg2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14675,17 +14675,17 @@ PTXV_FI std::uint32_t vavrg2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vavrg2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14735,17 +14735,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vavrg2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14795,17 +14795,17 @@ PTXV_FI std::uint32_t vavrg2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vavrg2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14855,17 +14855,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vavrg2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14915,17 +14915,17 @@ PTXV_FI std::uint32_t vavrg2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vavrg2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -14975,17 +14975,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vavrg2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15035,17 +15035,17 @@ PTXV_FI std::uint32_t vavrg2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vavrg2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vavrg2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15095,17 +15095,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15155,17 +15155,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15215,17 +15215,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15275,17 +15275,17 @@ PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15335,17 +15335,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15395,17 +15395,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15455,17 +15455,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15515,17 +15515,17 @@ PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15575,17 +15575,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmin2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15635,17 +15635,17 @@ PTXV_FI std::uint32_t vmin2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmin2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15695,17 +15695,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmin2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15755,17 +15755,17 @@ PTXV_FI std::uint32_t vmin2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmin2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15815,17 +15815,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmin2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15875,17 +15875,17 @@ PTXV_FI std::uint32_t vmin2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmin2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15935,17 +15935,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmin2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -15995,17 +15995,17 @@ PTXV_FI std::uint32_t vmin2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmin2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmin2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16055,17 +16055,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmax2_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16115,17 +16115,17 @@ PTXV_FI std::uint32_t vmax2_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmax2_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16175,17 +16175,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmax2_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16235,17 +16235,17 @@ PTXV_FI std::uint32_t vmax2_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_u32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmax2_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16295,17 +16295,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_u32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_u32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmax2_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16355,17 +16355,17 @@ PTXV_FI std::uint32_t vmax2_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_u32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_u32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmax2_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16415,17 +16415,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_s32_u32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_s32_u32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmax2_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -16475,17 +16475,17 @@ PTXV_FI std::uint32_t vmax2_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(psel2(a, b, pw), psel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_s32_s32_add(psel2(a, b, pw) & pw[kSimdMaskWord], psel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(vsel2(a, b, pw), vsel2(a, b, pw + 4), c, pw[8]);
+    return k::vmax2_s32_s32_s32_add(vsel2(a, b, pw) & pw[kSimdMaskWord], vsel2(a, b, pw + 4) & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax2_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax2_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmax2_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0x3u);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17495,17 +17495,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vadd4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17555,17 +17555,17 @@ PTXV_FI std::uint32_t vadd4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vadd4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17615,17 +17615,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vadd4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17675,17 +17675,17 @@ PTXV_FI std::uint32_t vadd4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vadd4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17735,17 +17735,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vadd4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17795,17 +17795,17 @@ PTXV_FI std::uint32_t vadd4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vadd4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17855,17 +17855,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vadd4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17915,17 +17915,17 @@ PTXV_FI std::uint32_t vadd4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vadd4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vadd4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vadd4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vadd4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -17975,17 +17975,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vsub4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18035,17 +18035,17 @@ PTXV_FI std::uint32_t vsub4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vsub4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18095,17 +18095,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vsub4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18155,17 +18155,17 @@ PTXV_FI std::uint32_t vsub4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vsub4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18215,17 +18215,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vsub4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18275,17 +18275,17 @@ PTXV_FI std::uint32_t vsub4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vsub4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18335,17 +18335,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vsub4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18395,17 +18395,17 @@ PTXV_FI std::uint32_t vsub4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vsub4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vsub4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vsub4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vsub4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18455,17 +18455,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vavrg4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18515,17 +18515,17 @@ PTXV_FI std::uint32_t vavrg4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vavrg4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18575,17 +18575,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vavrg4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18635,17 +18635,17 @@ PTXV_FI std::uint32_t vavrg4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vavrg4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18695,17 +18695,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vavrg4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18755,17 +18755,17 @@ PTXV_FI std::uint32_t vavrg4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vavrg4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18815,17 +18815,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vavrg4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18875,17 +18875,17 @@ PTXV_FI std::uint32_t vavrg4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vavrg4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vavrg4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vavrg4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vavrg4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18935,17 +18935,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -18995,17 +18995,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19055,17 +19055,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19115,17 +19115,17 @@ PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19175,17 +19175,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19235,17 +19235,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19295,17 +19295,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19355,17 +19355,17 @@ PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32(std::uint32_t a, std::uint32_t b, st
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vabsdiff4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vabsdiff4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vabsdiff4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vabsdiff4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19415,17 +19415,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmin4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19475,17 +19475,17 @@ PTXV_FI std::uint32_t vmin4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmin4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19535,17 +19535,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmin4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19595,17 +19595,17 @@ PTXV_FI std::uint32_t vmin4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmin4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19655,17 +19655,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmin4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19715,17 +19715,17 @@ PTXV_FI std::uint32_t vmin4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmin4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19775,17 +19775,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmin4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19835,17 +19835,17 @@ PTXV_FI std::uint32_t vmin4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmin4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmin4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmin4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmin4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19895,17 +19895,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmax4_u32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -19955,17 +19955,17 @@ PTXV_FI std::uint32_t vmax4_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmax4_u32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20015,17 +20015,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmax4_u32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20075,17 +20075,17 @@ PTXV_FI std::uint32_t vmax4_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_u32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_u32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmax4_u32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20135,17 +20135,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_u32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_u32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_u32_add(a, b, c, pw[8]);
+    return k::vmax4_s32_u32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20195,17 +20195,17 @@ PTXV_FI std::uint32_t vmax4_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_u32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_u32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_u32_s32_add(a, b, c, pw[8]);
+    return k::vmax4_s32_u32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20255,17 +20255,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_s32_u32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_s32_u32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_u32_add(a, b, c, pw[8]);
+    return k::vmax4_s32_s32_u32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {
@@ -20315,17 +20315,17 @@ PTXV_FI std::uint32_t vmax4_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::u
 }  // namespace detail::pre_d
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(psel4(a, b, pw), psel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_s32_s32_add(psel4(a, b, pw) & pw[kSimdMaskWord], psel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre
 namespace detail::pre_v {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(vsel4(a, b, pw), vsel4(a, b, pw + 4), c, pw[8]);
+    return k::vmax4_s32_s32_s32_add(vsel4(a, b, pw) & pw[kSimdMaskWord], vsel4(a, b, pw + 4) & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_v
 namespace detail::pre_m {
 PTXV_FI std::uint32_t vmax4_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    return k::vmax4_s32_s32_s32_add(a, b, c, pw[8]);
+    return k::vmax4_s32_s32_s32_add(a & pw[kSimdMaskWord], b & pw[kSimdMaskWord], c, 0xfu);
 }
 }  // namespace detail::pre_m
 namespace detail::pre_d {

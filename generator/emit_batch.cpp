@@ -37,12 +37,19 @@ OutputFile emit_batch(const Model& m, const EmitOptions& opt) {
             const GeometryDef& g = *v.family->geometry_def;
             const std::string s = v.family->geometry == Geometry::byte ? "4" : "2";
             const std::string full = hex_literal(mask_lanes(g.default_mask));
-            // The kernel on the operands A and B under the decoded mask: where
-            // the mask only merges, the full-mask kernel merged with c under
-            // the mask's bits decoded once; else the kernel expands w[8].
+            // The kernel on the operands A and B under the decoded mask: the
+            // full-mask kernel with the mask's bits decoded once
+            // (pw[kSimdMaskWord]) where the lowering folds it (MaskFold), else
+            // the kernel expanding pw[8].
+            const std::string M = "pw[kSimdMaskWord]";
             const auto call = [&](const std::string& A, const std::string& B) {
-                if (L.mask_merges)
-                    return "detail::merge(c, k::" + n + "(" + A + ", " + B + ", c, " + full + "), pw[kSimdMaskWord])";
+                switch (L.mask_fold) {
+                    case MaskFold::merge:
+                        return "detail::merge(c, k::" + n + "(" + A + ", " + B + ", c, " + full + "), " + M + ")";
+                    case MaskFold::zero:
+                        return "k::" + n + "(" + A + " & " + M + ", " + B + " & " + M + ", c, " + full + ")";
+                    case MaskFold::none: break;
+                }
                 return "k::" + n + "(" + A + ", " + B + ", c, pw[8])";
             };
             const std::string ps = "psel" + s, vs = "vsel" + s;

@@ -837,7 +837,13 @@ Lowered lower_simd(const Variant& v) {
     L.x = XParam::mask;
     L.body = s.b.str();
     L.strategy = s.strategy;
-    L.mask_merges = s.merged;
+    // R11 sums op(Va, Vb) over the masked lanes; every operation but a
+    // compare is 0 on Va = Vb = 0 (R5: exact on the extended values), so
+    // clearing both operands outside the mask leaves the sum unchanged.
+    if (s.merged)
+        L.mask_fold = MaskFold::merge;
+    else if (v.op2 == Op2::add && v.opcode->operation != Operation::set)
+        L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.
     if (s.merged && L.body.find("(m)") != L.body.rfind("(m)"))

@@ -29,6 +29,17 @@ enum class XParam : std::uint8_t {
     mask,     // SIMD: the lane mask, ptxv::mask bits
 };
 
+// How a SIMD kernel's lane mask can be applied outside it, on the full-mask
+// kernel:
+//   merge: the mask only merges the result with c (every form without .add);
+//          the full-mask result is merged with c under the mask's bits.
+//   zero:  the mask picks the lanes of a sum (.add, R11) whose operation
+//          gives 0 on two zero lanes (all but vset's compares); the operands
+//          are cleared outside the mask.
+//   none:  neither (vset's .add: equal zero lanes compare true); the kernel
+//          expands the mask itself.
+enum class MaskFold { none, merge, zero };
+
 struct Lowered {
     std::string name;  // Variant::function_name()
     XParam x = XParam::dsel;
@@ -57,11 +68,9 @@ struct Lowered {
     unsigned lane_plan = 0;
     std::string lane_strategy;
     int lane_plan_index = -1;
-    // SIMD: the lane mask enters the kernel only as its final merge with c
-    // (every form without .add), so a partial mask is the full-mask form
-    // merged with c under the mask expanded once (ptxv_batch.hpp's bound
-    // forms); false where the mask also picks the lanes of a sum.
-    bool mask_merges = false;
+    // SIMD: how the bound forms (ptxv_batch.hpp) apply a lane mask decoded
+    // once into its lanes' bits, so that no call expands it.
+    MaskFold mask_fold = MaskFold::none;
 };
 
 Lowered lower(const Variant& v);
