@@ -81,8 +81,8 @@ PTXV_FI void decode_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32
 // SIMD words: w[i] and w[4 + i] the rotation of the pair {b:a} that brings
 // the a and b selectors' pick for lane i into lane i's place, w[8] the mask
 // as given, w[kSimdMaskWord] its lanes' bits (lanes<N>::mask), which the
-// forms whose mask only merges read instead of expanding w[8] per call;
-// w[9] and w[10] are free. A rotation and a mask per lane replace
+// bound forms read instead of expanding w[8] per call wherever the lowering
+// folds the mask (Lowered::mask_fold); w[9] and w[10] are free. A rotation and a mask per lane replace
 // lanes<4>::select's digit extraction.
 inline constexpr std::size_t kSimdMaskWord = 11;
 PTXV_FI constexpr std::uint64_t rotr64(std::uint64_t x, std::uint32_t r) noexcept {

@@ -842,7 +842,7 @@ Lowered lower_simd(const Variant& v) {
     // clearing both operands outside the mask leaves the sum unchanged.
     if (s.merged)
         L.mask_fold = MaskFold::merge;
-    else if (v.op2 == Op2::add && v.opcode->operation != Operation::set)
+    else if (s.acc && v.opcode->operation != Operation::set)
         L.mask_fold = MaskFold::zero;
     // The bound forms fold the mask in where it only merges: no other use of
     // m may hide in the body.

@@ -10,7 +10,6 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -63,10 +62,10 @@ TEST_CASE("Scalar per-word forms on this x86 target = interp: boundary words, ev
     for (const char* family : kScalarFamilies) {
         const std::vector<int> v = proof::family_variants(family);
         variants += v.size();
+        INFO(family);
         proof::Tally t;
         // Under the sanitizers, a sample: the sweep is the slowest part.
         proof::scalar_boundary_sweep(PTXV_TEST_SANITIZED ? proof::sample(v, 16) : v, t, kWords.data());
-        INFO(family);
         t.finish();
     }
     // Every scalar variant has its form in the table.
