@@ -10,6 +10,10 @@
 //                           intrinsic of each kind of operation
 //   BM_cuda_floor/a+b       the bare loop d[i] = a[i] + b[i] over the same
 //                           arrays, the floor of any two-input array form
+//   BM_cuda_array_<isa>/<name>, BM_cuda_floor_<isa>/a+b
+//                           the array form and the bare loop built for a wider
+//                           target (avx2, avx512; isa/cuda_array_isa.hpp), where
+//                           the CPU has it
 // The array forms and the per-lane loops are first checked word for word
 // against the per-word functions, which the tests prove against the
 // interpreter and against CUDA's documented words.
@@ -17,8 +21,10 @@
 #include <cstddef>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "bench_common.hpp"
+#include "isa/cuda_array_isa.hpp"
 #include "ptxv_cuda_array.hpp"
 
 namespace ptxv_bench {
@@ -103,10 +109,34 @@ template <class G, class Word> bool array_agrees(const std::string& what, const 
     return true;
 }
 
-template <class Word, class Array> void add_intrinsic(const std::string& name, Word word, Array array) {
+// The wider targets this CPU has (isa/cuda_array_isa.hpp).
+std::vector<CudaArrayTarget> wide_targets() {
+    std::vector<CudaArrayTarget> out;
+#if defined(PTXV_BENCH_CUDA_TARGETS)
+    if (__builtin_cpu_supports("avx2")) out.push_back(cuda_array_avx2());
+    if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) out.push_back(cuda_array_avx512());
+#endif
+    return out;
+}
+
+// Registers the per-word form and the array forms of one intrinsic: the
+// build's own, and each wider target's, checked word for word against the
+// per-word form first.
+template <class Word, class Array>
+void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& name, Word word, Array array) {
     const char* error = array_agrees("cuda_array", name, array, word) ? nullptr : "array form differs from the per-word form";
     reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
     reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) { array_throughput(s, array); });
+    for (const CudaArrayTarget& t : wide) {
+        const std::string kind = std::string("cuda_array_") + t.isa;
+        CudaArrayFn f = nullptr;
+        for (std::size_t k = 0; k < t.count; ++k)
+            if (name == t.names[k]) f = t.forms[k];
+        const char* wide_error = f == nullptr                     ? "the target's table has no such intrinsic"
+                                 : array_agrees(kind, name, f, word) ? nullptr
+                                                                     : "array form differs from the per-word form";
+        reg("BM_" + kind + "/" + name, "cuda", wide_error, [f](benchmark::State& s) { array_throughput(s, f); });
+    }
 }
 
 template <class Word, class PerLane> void add_perlane(const std::string& name, Word word, PerLane pl) {
@@ -121,15 +151,15 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
 
 // Each per-word form is its own lambda type, so it inlines into the loop.
 #define PTXV_CUDA_BENCH_1(f)                                                                              \
-    add_intrinsic(                                                                                        \
+    add_intrinsic(wide,                                                                                   \
         "__" #f, [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); },                               \
         [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, d, n); })
 #define PTXV_CUDA_BENCH_2(f)                                                                                   \
-    add_intrinsic(                                                                                             \
+    add_intrinsic(wide,                                                                                        \
         "__" #f, [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); },                               \
         [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, b, d, n); })
 #define PTXV_CUDA_BENCH_3(f)                                                                            \
-    add_intrinsic(                                                                                      \
+    add_intrinsic(wide,                                                                                 \
         "__" #f, [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); },            \
         [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept {                 \
             array3(ptxv::cuda::array::f, a, b, c, d, n);                                                \
@@ -140,6 +170,12 @@ void register_cuda() {
     reg("BM_cuda_floor/a+b", "floor", nullptr, [](benchmark::State& s) {
         array_throughput(s, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) { floor_loop2(a, b, d, n); });
     });
+    const std::vector<CudaArrayTarget> wide = wide_targets();
+    for (const CudaArrayTarget& t : wide) {
+        const CudaArrayFn floor = t.floor;
+        reg(std::string("BM_cuda_floor_") + t.isa + "/a+b", "floor", nullptr,
+            [floor](benchmark::State& s) { array_throughput(s, floor); });
+    }
     PTXV_CUDA_ARRAY_FORMS(PTXV_CUDA_BENCH)
 
     const auto word = [](auto f) { return [f](u32 a, u32 b, u32) { return f(a, b); }; };
