@@ -732,6 +732,13 @@ template <unsigned Plan> PTXV_FI V sum(V a, V b, V c, const Keep& k) noexcept {
     else if constexpr (p.op == LaneOp::sum_sub) return c + lane_sum<W, p.sa>(a, k) - lane_sum<W, p.sb>(b, k);
     else if constexpr (p.op == LaneOp::sum_absdiff) return c + absdiff_sum<W, p.sa>(a, b, k);
     else if constexpr (p.op == LaneOp::wide) return c + wide_sum<W>(widened<Plan>(a, b), k);
+    // 0/1 lanes (R14) sum alike read as signed or unsigned: on x86, half-words
+    // as signed, which pmaddwd adds as they are (unsigned ones are offset
+    // first and the offset taken back out: two more instructions).
+    else if constexpr (p.op == LaneOp::cmp) {
+        static_assert(!p.ones, "a lane sum of 0/1 compare results");
+        return c + lane_sum<W, PTXV_ARRAY_X86 && W == 16>(lanes<Plan>(a, b), k);
+    }
     else return c + lane_sum<W, p.sum_signed>(lanes<Plan>(a, b), k);
 }
 // What d takes: the sum (.add), or the lane results in k merged into c.
