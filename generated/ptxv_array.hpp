@@ -215,12 +215,14 @@ template <int W, bool S> using Lanes = typename std::conditional<S, typename L<W
 PTXV_FI V ld(const std::uint32_t* p) noexcept {
     V v;
     __builtin_memcpy(&v, p, sizeof v);
-#if PTXV_ARRAY_X86 && !defined(__AVX__)
-    // SSE instructions overwrite an operand and cannot read unaligned memory:
-    // a word needed twice is copied or loaded again, and GCC loads it again,
-    // one more instruction per vector than the copy the core eliminates. An
-    // empty asm makes the loaded value opaque, so only the copy remains.
-    // (With AVX the operand is not overwritten and may come from memory.)
+#if PTXV_ARRAY_X86
+    // A vector read by two instructions (the signed average's xor and pavgb,
+    // a difference's min and max) is loaded again by GCC for the second: with
+    // SSE, whose instructions overwrite an operand and cannot read unaligned
+    // memory, where a register copy would do; with AVX, as a memory operand
+    // of each instruction. Such kernels then wait on loads (four per vector
+    // of results where the bare loop has two). An empty asm makes the loaded
+    // value opaque, so it is loaded once.
     __asm__("" : "+x"(v));
 #endif
     return v;
@@ -363,15 +365,29 @@ template <int W> PTXV_FI V avrg_down(V a, V b) noexcept {
 #endif
 }
 // Signed lanes: R5 rounds s = a + b half away from zero. The unsigned
-// average of the lanes offset to unsigned, offset back, is floor((s + 1) / 2),
-// which rounds half up; an odd s below 0 (exactly where that is below 1)
-// takes 1 off.
+// average of the lanes as they stand is floor((s + 1) / 2) plus 2^(W-1) for
+// each operand whose top bit is set, so it is that value, rounding half up,
+// with its top bit flipped where exactly one is: where a ^ b has it. An odd
+// s below 0 (exactly where that value is below 1) takes 1 off.
 template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
+    const V t = a ^ b;
+    const V up = avrg_u<W>(a, b) ^ (t & L<W>::kSign);
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // The odd lanes and the ones below 1 as mask bits: one masked subtract.
+    const M one = (M)words(L<W>::kOne);
+    if constexpr (W == 8) {
+        const __mmask64 odd = _mm512_test_epi8_mask((M)t, one);
+        return (V)_mm512_mask_sub_epi8((M)up, _mm512_mask_cmplt_epi8_mask(odd, (M)up, one), (M)up, one);
+    } else {
+        const __mmask32 odd = _mm512_test_epi16_mask((M)t, one);
+        return (V)_mm512_mask_sub_epi16((M)up, _mm512_mask_cmplt_epi16_mask(odd, (M)up, one), (M)up, one);
+    }
+#else
     typedef typename L<W>::U U;
     typedef typename L<W>::S S;
-    const V up = avrg_u<W>(a ^ L<W>::kSign, b ^ L<W>::kSign) ^ L<W>::kSign;
-    const U odd = (U)((a ^ b) & L<W>::kOne);
+    const U odd = (U)(t & L<W>::kOne);
     return (V)((U)up - (odd & ~(U)((S)up > S{})));
+#endif
 }
 template <int W, bool Signed> PTXV_FI V min(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
