@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz/ and
 # runs each for SECONDS (default 60) on a scratch copy of its seed corpus, so
-# the committed corpus never grows.
+# the committed corpus never grows; as many targets at a time as there are cores.
 #
 #   bash tools/fuzz.sh [SECONDS] [TARGET...]     targets: fuzz_parse fuzz_batch_line fuzz_spec fuzz_translate
 #
@@ -65,29 +65,48 @@ trap 'rm -rf "$scratch"' EXIT
 export ASAN_OPTIONS=detect_leaks=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
-failed=()
-summary=()
+# One target's run, in the background: its exit status and executions go to
+# $scratch/TARGET.result.
+run_target() {
+  local t=$1 rc=0 execs
+  local corpus="$scratch/$t" log="build-fuzz/artifacts/$t/last_run.log"
+  "build-fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -dict="$(dict "$t")" \
+    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t/" \
+    >"$log" 2>&1 || rc=$?
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1) || true
+  echo "$rc ${execs:-?}" >"$scratch/$t.result"
+}
+
+# The targets side by side, one per core (each run is one process).
+slots=$(nproc)
+running=0
 for t in "${targets[@]}"; do
   corpus="$scratch/$t"
   mkdir -p "$corpus" "build-fuzz/artifacts/$t"
   cp -R "tests/fuzz/corpus/$t/." "$corpus/"
-  log="build-fuzz/artifacts/$t/last_run.log"
   echo "== $t: ${seconds} s, max_len $(max_len "$t"), $(find "$corpus" -type f | wc -l) seed inputs"
-  set +e
-  "build-fuzz/bin/$t" "$corpus" -max_total_time="$seconds" -max_len="$(max_len "$t")" -dict="$(dict "$t")" \
-    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="build-fuzz/artifacts/$t/" \
-    >"$log" 2>&1
-  rc=$?
-  set -e
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n1)
+  run_target "$t" &
+  running=$((running + 1))
+  if [[ $running -ge $slots ]]; then
+    wait -n
+    running=$((running - 1))
+  fi
+done
+wait
+
+failed=()
+summary=()
+for t in "${targets[@]}"; do
+  log="build-fuzz/artifacts/$t/last_run.log"
+  read -r rc execs <"$scratch/$t.result"
   if [[ $rc -ne 0 ]]; then
     failed+=("$t")
-    summary+=("$t: FAILED (exit $rc) after ${execs:-?} executions; see $log")
+    summary+=("$t: FAILED (exit $rc) after $execs executions; see $log")
     echo "--- $t failed; the end of its log:"
     tail -n 40 "$log"
     ls -1 "build-fuzz/artifacts/$t" | grep -v '^last_run.log$' | sed "s|^|    reproducer: build-fuzz/artifacts/$t/|" || true
   else
-    summary+=("$t: ${execs:-?} executions in ${seconds} s, no crash")
+    summary+=("$t: $execs executions in ${seconds} s, no crash")
   fi
 done
 
