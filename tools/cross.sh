@@ -11,7 +11,7 @@
 # x86. There, ptxv_array.hpp takes its vector-extension path (NEON on
 # aarch64) or, big-endian, its per-word path, and Compiled::run its generated
 # loops: none of the x86 code. The builds run one after the other with every
-# core; each qemu run, single-threaded, starts when its build is done.
+# core; the qemu runs, single-threaded, side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
@@ -25,31 +25,26 @@ for a in "${archs[@]}"; do
   esac
 done
 
-# Each architecture's core proofs start under qemu as soon as it is built,
-# single-threaded, beside the next build.
-run_proofs() {
-  local a=$1 start
-  start=$(date +%s)
-  if ctest --test-dir "build-cross/$a" --output-on-failure -R '^core_proofs$' > "build-cross/$a.test.log" 2>&1; then
-    echo "cross.sh: $a: core proofs passed under qemu-$a in $(( $(date +%s) - start )) s"
-  else
-    cat "build-cross/$a.test.log"
-    echo "cross.sh: $a: core proofs FAILED under qemu-$a"
-    return 1
-  fi
-}
-
 mkdir -p build-cross
-pids=()
 for a in "${archs[@]}"; do
   start=$(date +%s)
   cmake -S . -B "build-cross/$a" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/linux-gnu-cross.cmake" -DPTXV_CROSS_ARCH="$a" \
     -DCMAKE_BUILD_TYPE=Release -DPTXV_WERROR=ON -DPTXV_BUILD_TOOLS=OFF -DPTXV_BUILD_BENCH=OFF \
-    -DPTXV_BUILD_HWCHECK=OFF > "build-cross/$a.configure.log" 2>&1 || { cat "build-cross/$a.configure.log"; wait; exit 1; }
-  # (A failed build lets the runs already started finish before the exit.)
-  cmake --build "build-cross/$a" -j"$(nproc)" || { wait; exit 1; }
+    -DPTXV_BUILD_HWCHECK=OFF > "build-cross/$a.configure.log" 2>&1 || { cat "build-cross/$a.configure.log"; exit 1; }
+  cmake --build "build-cross/$a" -j"$(nproc)"
   echo "cross.sh: $a: built in $(( $(date +%s) - start )) s"
-  run_proofs "$a" &
+done
+
+pids=()
+for a in "${archs[@]}"; do
+  ( start=$(date +%s)
+    if ctest --test-dir "build-cross/$a" --output-on-failure -R '^core_proofs$' > "build-cross/$a.test.log" 2>&1; then
+      echo "cross.sh: $a: core proofs passed under qemu-$a in $(( $(date +%s) - start )) s"
+    else
+      cat "build-cross/$a.test.log"
+      echo "cross.sh: $a: core proofs FAILED under qemu-$a"
+      exit 1
+    fi ) &
   pids+=($!)
 done
 status=0
