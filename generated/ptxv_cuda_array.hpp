@@ -26,7 +26,7 @@ inline namespace PTXV_ARRAY_PATH {
 
 // __vabs2: Computes per-halfword absolute value: |a|.
 inline void vabs2(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x20du, 0, -1, -1>(
+    ptxv::array::detail::run_fed<0x21fu, 0, -1, -1>(
         a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabs2(a[i]); });
 }
@@ -272,7 +272,7 @@ inline void vsubus2(const std::uint32_t* a, const std::uint32_t* b, std::uint32_
 }
 // __vabs4: Computes per-byte absolute value: |a|.
 inline void vabs4(const std::uint32_t* a, std::uint32_t* d, std::size_t n) noexcept {
-    ptxv::array::detail::run_fed<0x20cu, 0, -1, -1>(
+    ptxv::array::detail::run_fed<0x21eu, 0, -1, -1>(
         a, nullptr, nullptr, d, n,
         [=](std::size_t i) noexcept { d[i] = ptxv::cuda::vabs4(a[i]); });
 }

@@ -1025,6 +1025,11 @@ std::vector<unsigned> intrinsic_plans(const Spec& spec, const std::vector<Varian
                 p.op = lane::LaneOp::avrg_down;
                 break;
         }
+        // |a - 0| of signed lanes is |a|: one instruction (pabsb, pabsw) from
+        // SSSE3 on, where max - min is three. (Clamped to the signed maximum,
+        // __vabsss2/4, it stays the larger of a and -a saturated: two.)
+        if (p.op == lane::LaneOp::absdiff && p.sa && !p.sum && p.fix == lane::LaneFix::none && in.source[1] == -1)
+            p.op = lane::LaneOp::abs;
         out.push_back(lane::encode(p));
     }
     return out;

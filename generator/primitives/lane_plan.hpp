@@ -38,6 +38,9 @@ enum class LaneOp : unsigned {
     // Unsigned average rounded down: no video instruction's, CUDA's __vhaddu2/4
     // (the cuda_intrinsics table's post-step round_down on vavrg's plan).
     avrg_down,
+    // |a| of signed lanes: vabsdiff of signed lanes with b fed 0, CUDA's
+    // __vabs2/4 (the cuda_intrinsics table's plans only).
+    abs,
 };
 
 // The clamp an own-width result still needs under .sat when d's signedness
@@ -55,6 +58,9 @@ struct LanePlan {
     LaneFix fix = LaneFix::none;
     bool ones = false;  // cmp: all ones where the comparison holds, not 1 (post-step lanes_to_mask)
 };
+
+// The operation has four bits of the encoding.
+static_assert(static_cast<unsigned>(LaneOp::abs) < 16, "LaneOp outgrows its field");
 
 constexpr unsigned encode(const LanePlan& p) noexcept {
     return (p.bits == 16 ? 1u : 0u) | (p.bits == 32 ? 1u : 0u) << 18 | static_cast<unsigned>(p.op) << 1 | p.code << 5 | (p.sa ? 1u : 0u) << 9 |

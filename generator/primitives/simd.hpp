@@ -296,9 +296,16 @@ template <int W> PTXV_FI V avrg_u(V a, V b) noexcept {
 #endif
 }
 // Unsigned lanes rounded down: (x + y) >> 1 is the complement of the average
-// rounded up of the complements, whose sum is 2^(W+1) - 2 - (x + y).
+// rounded up of the complements, whose sum is 2^(W+1) - 2 - (x + y). On
+// AVX-512, the average rounded up less 1 where x + y is odd: (x ^ y) & 1 is
+// one instruction there (vpternlogd, 0x28: (A ^ B) & C), where the
+// complements are two. (Written after the average, it may overwrite x: with
+// the operators GCC kept a copy of x for it.)
 template <int W> PTXV_FI V avrg_down(V a, V b) noexcept {
-#if PTXV_ARRAY_X86
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    const V up = avrg_u<W>(a, b);
+    return sub<W>(up, (V)_mm512_ternarylogic_epi32((M)a, (M)b, (M)words(L<W>::kOne), 0x28));
+#elif PTXV_ARRAY_X86
     return ~avrg_u<W>(~a, ~b);
 #else
     typedef typename L<W>::U U;
@@ -374,12 +381,51 @@ template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
 #endif
     return sub<W>(max<W, Signed>(a, b), min<W, Signed>(a, b));
 }
+// |a| of signed lanes, read as unsigned (|-2^(W-1)| = 2^(W-1) fits): pabsb
+// and pabsw from SSSE3 on; before it, a's lanes negated where they are below
+// 0, or for half-words the larger of a and -a (pmaxsw).
+template <int W> PTXV_FI V abs(V a) noexcept {
+#if PTXV_ARRAY_SSSE3
+    if constexpr (W == 8) return (V)PTXV_ARRAY_X(abs_epi8)((M)a);
+    else return (V)PTXV_ARRAY_X(abs_epi16)((M)a);
+#else
+#if PTXV_ARRAY_X86
+    if constexpr (W == 16) return (V)PTXV_ARRAY_X(max_epi16)((M)a, PTXV_ARRAY_X(sub_epi16)((M)V{}, (M)a));
+#endif
+    typedef typename L<W>::U U;
+    typedef typename L<W>::S S;
+    const U lt = (U)((S)a < S{});
+    return (V)(((U)a ^ lt) - lt);
+#endif
+}
 // Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14), or with Ones all
 // ones (CUDA's __vcmp*). A compare gives -1 or 0: masked with 1 it is the
 // result, plus 1 its negation.
 template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
     typedef typename L<W>::U U;
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // AVX-512 compares any two lanes, signed or unsigned, into mask bits:
+    // then a zero-masked move of 1, or all ones, per lane. (A vector compare
+    // written with operators gives all ones, and the mask with 1 stays a
+    // third instruction.)
+    if constexpr (W == 8 || W == 16) {
+        constexpr int pred = C == 0   ? _MM_CMPINT_EQ
+                             : C == 1 ? _MM_CMPINT_NE
+                             : C == 2 ? _MM_CMPINT_LT
+                             : C == 3 ? _MM_CMPINT_LE
+                             : C == 4 ? _MM_CMPINT_NLE
+                                      : _MM_CMPINT_NLT;
+        const M x = (M)a, y = (M)b;
+        if constexpr (W == 8) {
+            const __mmask64 k = Signed ? _mm512_cmp_epi8_mask(x, y, pred) : _mm512_cmp_epu8_mask(x, y, pred);
+            return (V)(Ones ? _mm512_movm_epi8(k) : _mm512_maskz_mov_epi8(k, (M)words(L<8>::kOne)));
+        } else {
+            const __mmask32 k = Signed ? _mm512_cmp_epi16_mask(x, y, pred) : _mm512_cmp_epu16_mask(x, y, pred);
+            return (V)(Ones ? _mm512_movm_epi16(k) : _mm512_maskz_mov_epi16(k, (M)words(L<16>::kOne)));
+        }
+    }
+#endif
     if constexpr (Ones) {
         // The compilers' own sequences: psubusb and pcmpeqb for unsigned <=, say.
         const T x = (T)a, y = (T)b;
@@ -673,6 +719,7 @@ template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
         else if constexpr (p.op == LaneOp::avrg_s) r = avrg_s<W>(a, b);
         else if constexpr (p.op == LaneOp::avrg_down) r = avrg_down<W>(a, b);
         else if constexpr (p.op == LaneOp::absdiff) r = absdiff<W, p.sa>(a, b);
+        else if constexpr (p.op == LaneOp::abs) r = abs<W>(a);
         else if constexpr (p.op == LaneOp::min) r = min<W, p.sa>(a, b);
         else if constexpr (p.op == LaneOp::max) r = max<W, p.sa>(a, b);
         else r = cmp<W, p.sa, p.code, p.ones>(a, b);

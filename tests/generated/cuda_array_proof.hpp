@@ -3,7 +3,7 @@
 // checks against the interpreter and against CUDA's documented words), for
 // every target the including file is built for: random arrays with edge-heavy
 // lanes, at sizes around the vector step, unaligned, with guard words after d,
-// and in place (d = the first argument).
+// and in place (d = the first argument); and grids of lane values.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -53,6 +53,56 @@ template <class Arr, class Word> long check(const char* name, Arr arr, Word word
     return bad;
 }
 
+// Lane-value grids run through the array form in one call: for byte lanes
+// every pair of a and b in every lane (word i's lane j takes the pair
+// i + 0x4321 j, modulo 2^16), for half-word lanes every pair of a table of
+// boundary values, for the one lane of __sad/__usad every pair of 32-bit
+// boundary values; c random.
+template <class Arr, class Word> long check_grid(const char* name, int lanes, Arr arr, Word word, std::uint64_t seed) {
+    ptxv::SplitMix64 rng(seed);
+    std::vector<u32> x, y, z;
+    if (lanes == 4) {
+        for (u32 i = 0; i < 0x10000u; ++i) {
+            u32 a = 0, b = 0;
+            for (u32 j = 0; j < 4; ++j) {
+                const u32 pair = (i + 0x4321u * j) & 0xffffu;
+                a |= (pair & 0xffu) << (8 * j);
+                b |= (pair >> 8) << (8 * j);
+            }
+            x.push_back(a);
+            y.push_back(b);
+        }
+    } else {
+        const std::vector<u32> values =
+            lanes == 2 ? std::vector<u32>{0x0000u, 0x0001u, 0x0002u, 0x007fu, 0x0080u, 0x00ffu, 0x0100u, 0x1234u, 0x5555u,
+                                          0x7ffeu, 0x7fffu, 0x8000u, 0x8001u, 0xaaaau, 0xff00u, 0xff80u, 0xfffeu, 0xffffu}
+                       : std::vector<u32>{0x00000000u, 0x00000001u, 0x000000ffu, 0x0000ff00u, 0x7f7f7f7fu, 0x7fffffffu,
+                                          0x80000000u, 0x80808080u, 0x80000001u, 0x01010101u, 0xfffffffeu, 0xffffffffu};
+        const std::size_t m = values.size();
+        for (std::size_t i = 0; i < m * m; ++i) {
+            if (lanes == 2) {
+                const std::size_t p0 = i, p1 = (i + 7) % (m * m);
+                x.push_back(values[p0 % m] | values[p1 % m] << 16);
+                y.push_back(values[p0 / m] | values[p1 / m] << 16);
+            } else {
+                x.push_back(values[i % m]);
+                y.push_back(values[i / m]);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < x.size(); ++i) z.push_back(ptxv::biased_word(rng));
+    std::vector<u32> d(x.size());
+    arr(x.data(), y.data(), z.data(), d.data(), d.size());
+    long bad = 0;
+    for (std::size_t i = 0; i < d.size(); ++i) {
+        const u32 want = word(x[i], y[i], z[i]);
+        if (d[i] != want && bad++ == 0)
+            FAIL_CHECK(name << ": grid word " << i << " (a " << x[i] << ", b " << y[i] << ", c " << z[i] << "): " << d[i]
+                            << ", per word " << want);
+    }
+    return bad;
+}
+
 // An array form called with x, y, z in CUDA's argument order, whatever its signature.
 using i32 = std::int32_t;
 inline void call(void (*f)(const u32*, u32*, std::size_t) noexcept, const u32* x, const u32*, const u32*, u32* d,
@@ -93,6 +143,7 @@ inline void check_all(std::uint64_t seed) {
         INFO(f.name);
         REQUIRE(e != nullptr);
         CHECK(check(f.name, f.run, e->eval, seed) == 0);
+        CHECK(check_grid(f.name, e->lanes, f.run, e->eval, seed) == 0);
     }
 }
 

@@ -1,10 +1,10 @@
 // The target this build of the generated-code tests is for: the build defines
-// PTXV_TEST_ISA as 2 (AVX2, -mavx2 on the test files) or 512 (AVX-512,
-// -mavx512bw -mavx512vl).
+// PTXV_TEST_ISA as 3 (SSSE3, -mssse3 on the test files), 2 (AVX2, -mavx2) or
+// 512 (AVX-512, -mavx512bw -mavx512vl).
 #pragma once
 
-#if !defined(PTXV_TEST_ISA) || (PTXV_TEST_ISA != 2 && PTXV_TEST_ISA != 512)
-#error "PTXV_TEST_ISA must be 2 (AVX2) or 512 (AVX-512)"
+#if !defined(PTXV_TEST_ISA) || (PTXV_TEST_ISA != 3 && PTXV_TEST_ISA != 2 && PTXV_TEST_ISA != 512)
+#error "PTXV_TEST_ISA must be 3 (SSSE3), 2 (AVX2) or 512 (AVX-512)"
 #endif
 
 namespace generated_isa {
@@ -15,6 +15,10 @@ inline constexpr int kBytes = 64;  // the kernel library's vector under these fl
 inline bool cpu_has_target() {
     return __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
 }
+#elif PTXV_TEST_ISA == 3
+inline constexpr const char* kName = "SSSE3";
+inline constexpr int kBytes = 16;
+inline bool cpu_has_target() { return __builtin_cpu_supports("ssse3"); }
 #else
 inline constexpr const char* kName = "AVX2";
 inline constexpr int kBytes = 32;

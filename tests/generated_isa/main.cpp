@@ -1,5 +1,5 @@
-// The runner of the tests of the generated code built for one wider x86
-// target (PTXV_TEST_ISA: AVX2 or AVX-512): the kernel library's array forms
+// The runner of the tests of the generated code built for one x86 target
+// above the baseline (PTXV_TEST_ISA: SSSE3, AVX2 or AVX-512): the kernel library's array forms
 // and the scalar families' per-word forms, whose helpers pick their idioms
 // by target. Built without that target's flags, so that it can say "skipped"
 // on a CPU without it before any of its code runs.
