@@ -278,6 +278,64 @@ TEST_CASE("batch run = interp: half-word SIMD (vop2, vset2), sizes, offsets, gua
     sweep_geometry(ptxv::Geometry::half, 0x62617463683232);
 }
 
+namespace {
+
+// Selectors that read each operand's lanes from one word, each lane in its
+// own place (a.b7654: a is b; b.b3210: b is a): the operands are the words
+// as loaded, so run() must bind the kernel of the default form, with no
+// shuffle (on SSE2 too, which has none), and match the interpreter. The
+// lanes outside the mask read any lane, as their results are dropped.
+void in_place_sweep(ptxv::Geometry g, std::uint64_t seed) {
+    const std::vector<int> vs = variants_of(g);
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
+    const unsigned own_a = lanes == 4 ? 0x3210u : 0x10u, own_b = lanes == 4 ? 0x7654u : 0x32u;
+    proof::Rng rng(seed);
+    proof::Tally t;
+    Plan plan;
+    std::size_t turn = 0;
+    int unlike = 0;
+    for (int v : vs) {
+        const std::vector<unsigned> masks = proof::mask_sets(v);
+        const ptxv::Compiled def = ptxv::compile(proof::simd_form(v, own_a, own_b, masks.back()));
+        const unsigned sources[][2] = {{own_b, own_a}, {own_b, own_b}, {own_a, own_a}};
+        for (const auto& src : sources) {
+            const unsigned mask = masks[rng.below(static_cast<unsigned>(masks.size()))];
+            unsigned asel = src[0], bsel = src[1];
+            for (unsigned i = 0; i < lanes; ++i) {
+                if ((mask >> i & 1u) != 0) continue;
+                asel = (asel & ~(0xfu << (4 * i))) | rng.below(2 * lanes) << (4 * i);
+                bsel = (bsel & ~(0xfu << (4 * i))) | rng.below(2 * lanes) << (4 * i);
+            }
+            proof::Prover p(proof::simd_form(v, asel, bsel, mask), t);
+            for (int k = 0; k < 2; ++k) check_run(p, t, plan, rng, lanes, turn++ % kSizes.size());
+            if (std::string(p.compiled().batch_kernel()) != def.batch_kernel() && ++unlike <= proof::kMaxReports) {
+                INFO(proof::kVariants[v].ptx << " with selectors " << proof::hex(asel) << ", " << proof::hex(bsel)
+                                             << ", mask " << mask << " binds \"" << p.compiled().batch_kernel()
+                                             << "\", its default form \"" << def.batch_kernel() << '"');
+                CHECK(std::string(p.compiled().batch_kernel()) == def.batch_kernel());
+            }
+        }
+    }
+    INFO(plan.runs << " runs, " << plan.elements << " elements; by kernel: " << plan.kernels());
+    CHECK(unlike == 0);
+    CHECK(plan.runs == vs.size() * 3 * 2 * 2);
+    CHECK(t.vectors == plan.elements);
+    t.finish();
+}
+
+}  // namespace
+
+TEST_CASE("batch run = interp: selectors in place from one word bind the default form's kernel, byte SIMD",
+          "[batch][generated]") {
+    in_place_sweep(ptxv::Geometry::byte, 0x696e706c61636534);
+}
+
+TEST_CASE("batch run = interp: selectors in place from one word bind the default form's kernel, half-word SIMD",
+          "[batch][generated]") {
+    in_place_sweep(ptxv::Geometry::half, 0x696e706c61636532);
+}
+
 TEST_CASE("batch run = interp: scalar families, sizes, offsets, guards, selectors, d selectors, negations",
           "[batch][generated]") {
     const std::vector<int> vs = variants_of(ptxv::Geometry::scalar);

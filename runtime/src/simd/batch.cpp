@@ -47,9 +47,16 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         b_reads[in.simd_bsel[i] % (2 * lanes) / lanes] = true;
     }
     const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
-    const Shuffle shuffle = default_selectors(in, lanes, mask) ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
-    p.a_from_b = a_reads[1] && !a_reads[0];
-    p.b_from_a = b_reads[0] && !b_reads[1];
+    // Each operand's lanes from one word, each in its own place (the
+    // defaults, or a.b7654 and the like): the words as loaded, a or b, are
+    // the operands, with no shuffle; SSE2, which has none, runs them too.
+    bool in_place = one;
+    for (std::size_t i = 0; i < lanes; ++i) {
+        if ((mask >> i & 1u) != 0 && (in.simd_asel[i] % lanes != i || in.simd_bsel[i] % lanes != i)) in_place = false;
+    }
+    const Shuffle shuffle = in_place ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    p.a_from_b = one && a_reads[1] && !a_reads[0];
+    p.b_from_a = one && b_reads[0] && !b_reads[1];
     for (std::size_t at = 0; at < 16; ++at) {
         const std::size_t e = at / 4, lane = at % 4 / width, part = at % width;
         // Lane i of element e is lane sel[i] of the element's pair {b:a}

@@ -26,9 +26,10 @@ namespace ptxv::simd {
 enum class Out : std::uint8_t { store, merge, sum };
 inline constexpr int kOuts = 3;
 
-// How the selectors are applied: not at all (the defaults), one byte
-// shuffle per operand when each operand's lanes come from one source, or two
-// shuffles and an or per operand.
+// How the selectors are applied: not at all (the defaults, or each
+// operand's lanes in their own places in one word, which is then loaded in
+// its place), one byte shuffle per operand when each operand's lanes come
+// from one source, or two shuffles and an or per operand.
 enum class Shuffle : std::uint8_t { none, one, two };
 inline constexpr int kShuffles = 3;
 
@@ -39,7 +40,7 @@ struct alignas(16) Params {
     std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
     std::uint32_t keep;       // the lane bits of a word the mask keeps
     std::uint32_t count;      // how many lanes that is
-    std::uint8_t a_from_b;  // single-source shuffles: a's lanes come from b
+    std::uint8_t a_from_b;  // none or one source per operand: a's lanes come from b
     std::uint8_t b_from_a;  // b's lanes come from a
 };
 static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");

@@ -33,18 +33,16 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
                 const u32* active) noexcept {
     const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
     const lib::V cv = lib::words(cval);
-    // Single-source selectors read each operand's lanes from a or from b.
-    const u32* const src_a = S == Shuffle::one && p.a_from_b != 0 ? b : a;
-    const u32* const src_b = S == Shuffle::one && p.b_from_a != 0 ? a : b;
+    // Single-source selectors read each operand's lanes from a or from b
+    // (shuffled, or in place with no shuffle).
+    const u32* const src_a = S != Shuffle::two && p.a_from_b != 0 ? b : a;
+    const u32* const src_b = S != Shuffle::two && p.b_from_a != 0 ? a : b;
 #if PTXV_ARRAY_SSSE3
     const lib::V s0 = lib::repeat16(p.shuffle[0]), s1 = lib::repeat16(p.shuffle[1]);
     const lib::V s2 = lib::repeat16(p.shuffle[2]), s3 = lib::repeat16(p.shuffle[3]);
 #endif
-    std::size_t i = 0;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 2
-#endif
-    for (; i + lib::kWords <= n; i += lib::kWords) {
+    // The results of the vector at word i.
+    const auto result = [&](std::size_t i) PTXV_ARRAY_INLINE {
         lib::V A = lib::ld(src_a + i), B = lib::ld(src_b + i);
 #if PTXV_ARRAY_SSSE3
         // Lane j of an element's a is lane sel[j] of its pair {b:a} (R2):
@@ -58,18 +56,29 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
             B = lib::shuffle_bytes(A0, s2) | lib::shuffle_bytes(B, s3);
         }
 #endif
-        lib::V R;
         if constexpr (O == Out::store) {
-            R = lib::lanes<Plan>(A, B);
+            return lib::lanes<Plan>(A, B);
         } else {
             const lib::V C = OneC ? cv : lib::ld(c + i);
-            if constexpr (O == Out::sum) R = lib::sum<Plan>(A, B, C, keep);
-            else R = lib::merge(lib::lanes<Plan>(A, B), C, keep);
+            if constexpr (O == Out::sum) return lib::sum<Plan>(A, B, C, keep);
+            else return lib::merge(lib::lanes<Plan>(A, B), C, keep);
         }
-        if constexpr (Warp) R = lib::take_active(R, lib::ld(d + i), active[i / kWarpSize] >> (i % kWarpSize));
-        lib::st(d + i, R);
+    };
+    if constexpr (Warp) {
+        // A warp's vectors unrolled, its active word read once.
+        for (std::size_t w = 0; w < n / kWarpSize; ++w) {
+            const std::size_t at = w * kWarpSize;
+            lib::warp_words(d + at, active[w], [&](std::size_t o) PTXV_ARRAY_INLINE { return result(at + o); });
+        }
+        return n - n % kWarpSize;
+    } else {
+        std::size_t i = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
+        for (; i + lib::kWords <= n; i += lib::kWords) lib::st(d + i, result(i));
+        return i;
     }
-    return i;
 }
 
 template <unsigned Plan, Out O, Shuffle S>
@@ -80,7 +89,7 @@ std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c,
                         : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
 }
 
-static_assert(kWarpSize % lib::kWords == 0, "a warp is whole vectors");
+static_assert(kWarpSize == 32, "a warp is the 32 words of one active mask (warp_words)");
 
 template <unsigned Plan, Out O, Shuffle S>
 void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
@@ -146,8 +155,7 @@ Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
 
 // The scalar families' warp step merges the generated loop's results.
 void warp_merge(const u32* r, u32* d, u32 active) noexcept {
-    for (std::size_t i = 0; i < kWarpSize; i += lib::kWords)
-        lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active >> i));
+    lib::warp_words(d, active, [r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
 }
 constexpr detail::WarpMerge kWarpMerge = &warp_merge;
 

@@ -32,11 +32,11 @@ void many_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std
 }
 
 namespace lib = ::ptxv::array::detail;
-static_assert(ptxv::kWarpSize % lib::kWords == 0, "a warp is whole vectors");
+static_assert(ptxv::kWarpSize == 32, "a warp is the 32 words of one active mask (warp_words)");
 
 // Compiled::warp, warps: each warp's 32 lanes computed with body F into a
 // buffer (every load before any store, since d may be a, b or c), then
-// blended into d under its active mask by the kernel library's take_active,
+// blended into d under its active mask by the kernel library's warp_words,
 // as the packed kernels do. params holds the decoded words (Compiled's w).
 template <ptxv::PreFn F>
 void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
@@ -52,8 +52,7 @@ void warp(const void* params, const std::uint32_t* a, const std::uint32_t* b, co
         } else {
             for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cval, q);
         }
-        for (std::size_t i = 0; i < n; i += lib::kWords)
-            lib::st(d + i, lib::take_active(lib::ld(r + i), lib::ld(d + i), active[w] >> i));
+        lib::warp_words(d, active[w], [&r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
     }
 }
 
