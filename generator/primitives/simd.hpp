@@ -572,10 +572,23 @@ template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
 // (s0 + s1) + s1 * (2^32 - 1) = s0 + s1 * 2^32 puts each word's sum in its
 // word. Flipping the sign bits of signed bytes keeps their differences.
 // Lanes outside k are cleared in both operands, so they add 0.
+// Unsigned bytes on AVX-512: vdbpsadbw sums |a - b| over groups of four
+// bytes, a's low group of each 64 bits against b's low group into half-word
+// 0, its high group against bytes 2 to 5 of b into half-word 2: b moved down
+// two bytes there, the low half of each word. Lanes outside k read b from a,
+// so they add 0. (Signed bytes would need their sign bits flipped as well:
+// seven instructions where the difference and pmaddubsw take six.)
 template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noexcept {
     if constexpr (W == 32) {
         return absdiff<32, Signed>(a, b) & k.bits;
     } else {
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+        if constexpr (W == 8 && !Signed) {
+            const M x = (M)a, y = (M)blend(k.bits, b, a);
+            const M low = _mm512_maskz_dbsad_epu8(0x11111111u, x, y, 0xe4);
+            return (V)_mm512_mask_dbsad_epu8(low, 0x44444444u, x, (M)((u64v)y >> 16), 0xe4);
+        }
+#endif
 #if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
         if constexpr (W == 8) {
             if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
