@@ -90,8 +90,8 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         if ((mask >> (j % lanes) & 1u) != 0) p.wide_keep |= ((std::uint64_t{1} << wide_bits) - 1) << (wide_bits * j);
     }
 
-    // The widest vectors the CPU has; SSSE3 also applies selectors, so SSE2
-    // serves only the default ones on CPUs without it.
+    // The widest vectors the CPU has; SSSE3 also shuffles, so SSE2 serves
+    // only the forms with no shuffle on CPUs without it.
     Kernel k = nullptr;
     if (isa >= Isa::avx512 && (k = kernel_avx512(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512";

@@ -1,5 +1,6 @@
 // ptxv: the packed kernels of Compiled::run built for SSE2: the x86-64 baseline: the default
-// selectors only, which need no byte shuffle.
+// selectors, and those that read each operand in place from one word, which
+// need no byte shuffle.
 #include "batch.hpp"
 
 #if defined(__SSE2__)
