@@ -275,40 +275,47 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
     return keep_of(lane_bits<W>(mask), wide_bits<W>(mask), popcount(mask));
 }
 
-// The words of r whose bit in `active` is set (word j reads bit First + j),
-// the others from d: the active lanes of an emulated warp. First is a
-// constant, so the bits are picked out with constants from one broadcast of
-// `active`, which the vectors of a warp share.
-template <unsigned First> PTXV_FI V take_active(V r, V d, std::uint32_t active) noexcept {
-    static_assert(First % kWords == 0 && First + kWords <= 32, "the vector's bits lie in the active word");
-#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // The active bits are a lane mask as they stand: one masked move.
-    return (V)_mm512_mask_blend_epi32(static_cast<__mmask16>(active >> First), (M)d, (M)r);
-#elif PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
-    // vblendvps reads the top bit of each word: word j's bit shifted there,
-    // one variable shift, where a compare needs an and before it and a select
-    // of three instructions after.
-    constexpr int t = 31 - static_cast<int>(First);
-    const __m256i up = _mm256_setr_epi32(t, t - 1, t - 2, t - 3, t - 4, t - 5, t - 6, t - 7);
-    const __m256 k = _mm256_castsi256_ps(_mm256_sllv_epi32((M)words(active), up));
-    return (V)_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps((M)d), _mm256_castsi256_ps((M)r), k));
-#else
-    V bit{};
-    for (std::size_t j = 0; j < kWords; ++j) bit[j] = std::uint32_t{1} << (First + j);
-    return blend((words(active) & bit) == bit, r, d);
-#endif
-}
 // One emulated warp: the 32 words at d, word j under bit j of `active`,
-// the vector at word o computed by result(o). Each vector's d is loaded
-// after result(o) has read its inputs and before it is stored, so d may be
-// one of them.
-template <class Result, std::size_t... K>
-PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t active, Result result, std::index_sequence<K...>) noexcept {
-    (st(d + K * kWords, take_active<K * kWords>(result(K * kWords), ld(d + K * kWords), active)), ...);
-}
+// the vector at word o computed by result(o); the others keep d's. Each
+// vector's d is loaded after result(o) has read its inputs and before it is
+// stored, so d may be one of them. The loop is unrolled twice, not fully:
+// result() is a whole kernel body, and 4 or 8 copies of it in every kernel
+// of the narrower targets would multiply the library's compile time; the next
+// vector's bits are one shift by a constant away.
 template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t active, Result result) noexcept {
     static_assert(32 % kWords == 0, "a warp is whole vectors");
-    warp_words(d, active, result, std::make_index_sequence<32 / kWords>{});
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
+    // The active bits are a lane mask as they stand: one masked move.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
+    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords) {
+        const V r = result(o);
+        st(d + o, (V)_mm512_mask_blend_epi32(static_cast<__mmask16>(active), (M)ld(d + o), (M)r));
+    }
+#else
+    // Bit j of the broadcast word moved to the top of word j, where
+    // vblendvps reads it (AVX2), or compared with the bit itself.
+    V bits = words(active);
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+    const __m256i up = _mm256_setr_epi32(31, 30, 29, 28, 27, 26, 25, 24);
+#else
+    V bit{};
+    for (std::size_t j = 0; j < kWords; ++j) bit[j] = std::uint32_t{1} << j;
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 2
+#endif
+    for (std::size_t o = 0; o < 32; o += kWords, bits >>= kWords) {
+        const V r = result(o), old = ld(d + o);
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 32
+        const __m256 k = _mm256_castsi256_ps(_mm256_sllv_epi32((M)bits, up));
+        st(d + o, (V)_mm256_castps_si256(_mm256_blendv_ps(_mm256_castsi256_ps((M)old), _mm256_castsi256_ps((M)r), k)));
+#else
+        st(d + o, blend((bits & bit) == bit, r, old));
+#endif
+    }
+#endif
 }
 
 #if PTXV_ARRAY_SSSE3

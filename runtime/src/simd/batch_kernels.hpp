@@ -24,13 +24,12 @@ namespace lib = ::ptxv::array::detail;
 
 #if PTXV_ARRAY_VECTOR
 
-// OneC: one c for all, cval, instead of c[i]. Warp: n is whole warps, and
-// the words whose bit in their warp's active[i / kWarpSize] is clear keep d's
-// (Compiled::warp, warps); every load of an index comes before its store, so
-// d may be a, b or c.
+// OneC: one c for all, cval, instead of c[i]. Warp: n is one warp, and the
+// words whose bit in *active is clear keep d's (Compiled::warp, warps);
+// every load of an index comes before its store, so d may be a, b or c.
 template <unsigned Plan, Out O, Shuffle S, bool OneC, bool Warp>
-std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, std::size_t n,
-                const u32* active) noexcept {
+PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
+                                         std::size_t n, const u32* active) noexcept {
     const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
     const lib::V cv = lib::words(cval);
     // Single-source selectors read each operand's lanes from a or from b
@@ -65,12 +64,8 @@ std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 c
         }
     };
     if constexpr (Warp) {
-        // A warp's vectors unrolled, its active word read once.
-        for (std::size_t w = 0; w < n / kWarpSize; ++w) {
-            const std::size_t at = w * kWarpSize;
-            lib::warp_words(d + at, active[w], [&](std::size_t o) PTXV_ARRAY_INLINE { return result(at + o); });
-        }
-        return n - n % kWarpSize;
+        lib::warp_words(d, *active, result);
+        return n;
     } else {
         std::size_t i = 0;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -85,8 +80,11 @@ template <unsigned Plan, Out O, Shuffle S>
 std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                    std::size_t n) noexcept {
     const Params& p = *static_cast<const Params*>(params);
-    return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, nullptr)
-                        : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
+    // A store never reads c, so one instantiation serves both.
+    if constexpr (O == Out::store) return run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
+    else
+        return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, nullptr)
+                            : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
 }
 
 static_assert(kWarpSize == 32, "a warp is the 32 words of one active mask (warp_words)");
@@ -94,9 +92,20 @@ static_assert(kWarpSize == 32, "a warp is the 32 words of one active mask (warp_
 template <unsigned Plan, Out O, Shuffle S>
 void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                  const u32* active, std::size_t warps) noexcept {
-    const Params& p = *static_cast<const Params*>(params);
-    if (c != nullptr) run<Plan, O, S, false, true>(p, a, b, c, cval, d, warps * kWarpSize, active);
-    else run<Plan, O, S, true, true>(p, a, b, c, cval, d, warps * kWarpSize, active);
+    // A copy no store to d can alias, so the inlined setup of run() is done
+    // once, not once a warp.
+    const Params p = *static_cast<const Params*>(params);
+    // One c for all is a warp's worth of it in a buffer: then every warp
+    // kernel reads c from memory and has one instantiation, not two.
+    alignas(64) u32 one_c[kWarpSize];
+    if constexpr (O != Out::store)
+        if (c == nullptr)
+            for (u32& x : one_c) x = cval;
+    for (std::size_t w = 0; w < warps; ++w) {
+        const std::size_t at = w * kWarpSize;
+        const u32* const cw = O == Out::store ? nullptr : c != nullptr ? c + at : one_c;
+        run<Plan, O, S, O == Out::store, true>(p, a + at, b + at, cw, cval, d + at, kWarpSize, active + w);
+    }
 }
 
 // Both entry points of one plan, output and shuffle.
