@@ -122,6 +122,12 @@ struct Tally {
     }
 };
 
+// A compile-time form (constant selectors) as a function of a, b and c: a
+// captureless lambda that calls it. Sweeps take it as such a pointer, so that
+// each form is compiled once, as a function of its own, and the sweep's loop
+// once for all forms.
+using ConstForm = u32 (*)(u32, u32, u32);
+
 // The per-word forms to check in place of the library's, by variant: entry v
 // is variant v's rt:: form (null where not given). tests/generated_isa/
 // builds such a table for a wider x86 target than the library's.

@@ -26,12 +26,8 @@ struct Count {
     std::uint64_t forms = 0;
 };
 
-// One compile-time form through a pointer to a lambda that calls it: the
-// form is compiled once, as a function of its own, and this sweep once for all.
-using Form = u32 (*)(u32, u32, u32);
-
-void check(const char* ptx, unsigned asel, unsigned bsel, unsigned dsel, Form f, proof::Tally& t, proof::Rng& rng,
-           Count& n) {
+void check(const char* ptx, unsigned asel, unsigned bsel, unsigned dsel, proof::ConstForm f, proof::Tally& t,
+           proof::Rng& rng, Count& n) {
     const int v = proof::variant_named(ptx);
     REQUIRE(v >= 0);
     ptxv::Instr in = proof::base(v);

@@ -28,13 +28,10 @@ constexpr unsigned other4(unsigned s) {
     return t;
 }
 
-// `n` biased random vectors through two compile-time calls (f1, f2: lambdas
-// over a, b, c, each compiled once as a function of its own) against the
-// interpreter on their forms; the loop is compiled once for all.
-using Form = u32 (*)(u32, u32, u32);
-
-void check_pair(const ptxv::Instr& in1, Form f1, const ptxv::Instr& in2, Form f2, int n, proof::Tally& t,
-                proof::Rng& rng) {
+// `n` biased random vectors through two compile-time forms (f1, f2) against
+// the interpreter on their instructions.
+void check_pair(const ptxv::Instr& in1, proof::ConstForm f1, const ptxv::Instr& in2, proof::ConstForm f2, int n,
+                proof::Tally& t, proof::Rng& rng) {
     for (int i = 0; i < n; ++i) {
         const u32 a = proof::biased(rng), b = proof::biased(rng), c = rng.word();
         t.vectors += 2;

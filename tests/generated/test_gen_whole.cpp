@@ -18,11 +18,7 @@ using proof::u32;
 constexpr unsigned kSels[] = {ptxv::sel::none, ptxv::sel::b0, ptxv::sel::b1, ptxv::sel::b2,
                               ptxv::sel::b3,   ptxv::sel::h0, ptxv::sel::h1};
 
-// One compile-time form through a pointer to a lambda that calls it: the
-// form is compiled once, as a function of its own, and this sweep once for all.
-using Form = u32 (*)(u32, u32, u32);
-
-void check(const char* ptx, unsigned asel, unsigned bsel, Form f, proof::Tally& t, proof::Rng& rng) {
+void check(const char* ptx, unsigned asel, unsigned bsel, proof::ConstForm f, proof::Tally& t, proof::Rng& rng) {
     const int v = proof::variant_named(ptx);
     REQUIRE(v >= 0);
     ptxv::Instr in = proof::base(v);
