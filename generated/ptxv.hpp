@@ -196,6 +196,18 @@ PTXV_FI constexpr std::uint32_t min_zs(std::uint32_t t, std::uint32_t c) noexcep
 PTXV_FI constexpr std::uint32_t max_zs(std::uint32_t t, std::uint32_t c) noexcept {
     return sel32(t >= (c & ((c >> 31) - 1u)), t, c);
 }
+// An unsigned word u against a signed word s, as their extended values (R5)
+// compare: a negative s is below every u, and a non-negative one compares as
+// an unsigned word. So s < 0 becomes a key no u is below (lt: 0) or that no u
+// reaches (le: u < s + 1, with 0 for s < 0; s + 1 is at most 2^31), and u == s
+// needs s's top bit clear. 32-bit compares, vectorized as 32-bit lanes, where
+// the 64-bit compare of the extended values stays scalar below SSE4.2. The
+// other orders and the reversed operands are these negated or swapped.
+PTXV_FI constexpr bool lt_us(std::uint32_t u, std::uint32_t s) noexcept { return u < (s & ((s >> 31) - 1u)); }
+PTXV_FI constexpr bool le_us(std::uint32_t u, std::uint32_t s) noexcept {
+    return u < ((s + 1u) & ((s >> 31) - 1u));
+}
+PTXV_FI constexpr bool eq_us(std::uint32_t u, std::uint32_t s) noexcept { return ((u ^ s) | (s & 0x80000000u)) == 0u; }
 // The operation's own signed min/max (vmin, vmax on words). Written
 // differently from R8's, which may follow it: GCC turns a min of a min of the
 // same kind into a compare and a jump.
@@ -283,6 +295,43 @@ PTXV_FI constexpr std::uint32_t subsat_s32(std::uint32_t x, std::uint32_t y) noe
     const std::uint32_t s = x - y;
     const std::uint32_t m = 0u - (((x ^ y) & (s ^ x)) >> 31);
     return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
+// .sat of a whole-word sum or difference of any types (R6) on words. With
+// each operand biased to an unsigned word (a signed one's top bit flipped,
+// + 2^31), x + y is S - K * 2^31 for S = X + Y, K the number of signed
+// operands, and x - y is S - K * 2^31 for S = 2^32 + X - Y, K = 2 + (x
+// signed) - (y signed). S lies in [0, 2^33): its carry (bit 32) and low word
+// place it against the multiples of 2^31, which is all that the bounds need:
+// a signed dtype clamps the value to [-2^31, 2^31), where S is below
+// (K - 1) * 2^31 or at least (K + 1) * 2^31; an unsigned one only raises a
+// negative value to 0, where S is below K * 2^31, and keeps the low word of
+// the rest. Compares and selects of words, as the vectorizer takes them.
+template <int M> PTXV_FI constexpr bool s33_at_least(bool carry, std::uint32_t low) noexcept {
+    if constexpr (M <= 0) return true;
+    else if constexpr (M == 1) return carry | ((low >> 31) != 0u);
+    else if constexpr (M == 2) return carry;
+    else if constexpr (M == 3) return carry & ((low >> 31) != 0u);
+    else return false;
+}
+template <int K, bool SignedD>
+PTXV_FI constexpr std::uint32_t s33_sat(bool carry, std::uint32_t low, std::uint32_t word) noexcept {
+    if constexpr (SignedD) {
+        return sel32(!s33_at_least<K - 1>(carry, low), 0x80000000u,
+                     sel32(s33_at_least<K + 1>(carry, low), 0x7fffffffu, word));
+    } else {
+        return word & (static_cast<std::uint32_t>(s33_at_least<K>(carry, low)) * 0xffffffffu);
+    }
+}
+template <bool SignedA, bool SignedB, bool SignedD>
+PTXV_FI constexpr std::uint32_t addsat(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t bx = x ^ (SignedA ? 0x80000000u : 0u), by = y ^ (SignedB ? 0x80000000u : 0u);
+    const std::uint32_t low = bx + by;
+    return s33_sat<int{SignedA} + int{SignedB}, SignedD>(low < bx, low, x + y);
+}
+template <bool SignedA, bool SignedB, bool SignedD>
+PTXV_FI constexpr std::uint32_t subsat(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t bx = x ^ (SignedA ? 0x80000000u : 0u), by = y ^ (SignedB ? 0x80000000u : 0u);
+    return s33_sat<2 + int{SignedA} - int{SignedB}, SignedD>(bx >= by, bx - by, x - y);
 }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
@@ -623,7 +672,7 @@ namespace rt::whole {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    return ta + tb;
+    return detail::addsat<false, false, false>(ta, tb);
 }
 }  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -647,7 +696,7 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return t + c;
 }
 }  // namespace rt
@@ -664,7 +713,7 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace rt
@@ -681,7 +730,7 @@ namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace rt
@@ -762,7 +811,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -785,12 +834,22 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::addsat<false, true, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_u32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -798,96 +857,54 @@ PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -960,7 +977,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -983,12 +1000,22 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::addsat<true, false, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_u32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -996,96 +1023,54 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -1158,7 +1143,7 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1181,12 +1166,22 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::addsat<true, true, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_u32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -1194,96 +1189,54 @@ PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -1356,7 +1309,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1378,12 +1331,22 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::addsat<false, false, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_s32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -1391,93 +1354,54 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
@@ -1550,7 +1474,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -1572,12 +1496,22 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::addsat<false, true, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_s32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -1585,93 +1519,54 @@ PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -1744,7 +1639,7 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -1766,12 +1661,22 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::addsat<true, false, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vadd: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vadd_s32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vadd_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -1779,93 +1684,54 @@ PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vadd: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vadd: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vadd_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vadd.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -2269,7 +2135,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2292,12 +2158,22 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::subsat<false, true, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_u32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -2305,96 +2181,54 @@ PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -2467,7 +2301,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2490,12 +2324,22 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::subsat<true, false, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_u32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -2503,96 +2347,54 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -2665,7 +2467,7 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -2688,12 +2490,22 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::subsat<true, true, false>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_u32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -2701,96 +2513,54 @@ PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -2863,7 +2633,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -2885,12 +2655,22 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::subsat<false, false, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_s32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -2898,93 +2678,54 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
@@ -3057,7 +2798,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3079,12 +2820,22 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::subsat<false, true, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_s32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -3092,93 +2843,54 @@ PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
@@ -3251,7 +2963,7 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -3273,12 +2985,22 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::subsat<true, false, true>(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vsub: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vsub_s32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vsub_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -3286,93 +3008,54 @@ PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vsub: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vsub: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vsub_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vsub.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -3610,7 +3293,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -3632,12 +3315,22 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::absdiff_u32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vabsdiff_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vabsdiff_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -3645,152 +3338,91 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vabsdiff_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
@@ -3977,62 +3609,40 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vabsdiff_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
@@ -4288,7 +3898,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -4310,12 +3920,22 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::absdiff_s32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vabsdiff_u32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vabsdiff_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -4323,93 +3943,54 @@ PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
     const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -4482,7 +4063,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -4504,12 +4085,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vabsdiff_s32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vabsdiff_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -4517,152 +4109,94 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vabsdiff_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
@@ -4849,62 +4383,40 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, st
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vabsdiff_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
@@ -5160,7 +4672,7 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5182,12 +4694,23 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::u
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vabsdiff: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vabsdiff_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vabsdiff_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -5195,93 +4718,57 @@ PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::u
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vabsdiff.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vabsdiff: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vabsdiff: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vabsdiff_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -5354,7 +4841,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5376,12 +4863,22 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::min_u32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -5389,214 +4886,127 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::min_u32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmin_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -5619,12 +5029,23 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return tx & ((tx >> 31) - 1u);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_u32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -5632,217 +5053,130 @@ PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmin_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -5865,12 +5199,23 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return tx & ((tx >> 31) - 1u);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_u32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -5878,96 +5223,57 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -6040,7 +5346,7 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6063,12 +5369,23 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::smin32(ta, tb);
+    return tx & ((tx >> 31) - 1u);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_u32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -6076,96 +5393,57 @@ PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t tx = detail::smin32(ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -6238,7 +5516,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6260,12 +5538,23 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_s32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -6273,214 +5562,130 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmin_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -6502,12 +5707,22 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::sel32(detail::lt_us(ta, tb), ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_s32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -6515,214 +5730,127 @@ PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmin_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6744,12 +5872,22 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::sel32(detail::lt_us(tb, ta), tb, ta);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_s32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -6757,93 +5895,54 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -6916,7 +6015,7 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -6938,12 +6037,22 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::smin32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmin: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmin_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmin_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -6951,93 +6060,54 @@ PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::smin32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::smin32(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmin.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = detail::smin32(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmin: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmin: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmin_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -7110,7 +6180,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -7132,12 +6202,22 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::max_u32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_u32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_u32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -7145,214 +6225,127 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::max_u32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmax_u32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -7374,12 +6367,22 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::sel32(detail::lt_us(ta, tb), tb, ta);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_u32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_u32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -7387,214 +6390,127 @@ PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmax_u32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7616,12 +6532,22 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    return detail::sel32(detail::lt_us(tb, ta), ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_u32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_u32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -7629,93 +6555,54 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_u32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -7788,7 +6675,7 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -7811,12 +6698,23 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::smax32(ta, tb);
+    return tx & ((tx >> 31) - 1u);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_u32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_u32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -7824,96 +6722,57 @@ PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
+    const std::uint32_t tx = detail::smax32(ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.u32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_u32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32; readings R1 R5 R6 R8 R9 R16
@@ -7986,7 +6845,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -8008,12 +6867,23 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_s32_u32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_s32_u32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -8021,214 +6891,130 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmax_s32_u32_s32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
@@ -8250,12 +7036,23 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_s32_u32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_s32_u32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -8263,214 +7060,130 @@ PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.u32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_u32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    } else {
-        return rt::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
-    }
+    return rt::vmax_s32_s32_u32(a, b, c, Asel, Bsel, Dsel);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact; byte/half-word sources: 32-bit words
+// lowering: 32-bit words (only d's low word is read), signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -8492,12 +7205,23 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_s32_s32_u32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_s32_s32_u32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -8505,93 +7229,57 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.u32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating, signed operand's sign first
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_u32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32; readings R1 R5 R6 R8 R9 R16
@@ -8664,7 +7352,7 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 64-bit exact, branch-free clamp; whole d: 32-bit words, saturating; byte/half-word sources: 32-bit words
 namespace rt {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::int64_t ta = detail::xs(a, asel);
@@ -8686,12 +7374,22 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint3
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt::part
+namespace rt::whole {
+PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    return detail::smax32(ta, tb);
+}
+}  // namespace rt::whole
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c = 0) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x3ffu, Dsel), "vmax: Dsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1, or one of the ignored sel::b01, sel::b12 or sel::b23");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
+    if constexpr (Dsel == sel::none) {
+        (void)c;
+        return rt::whole::vmax_s32_s32_s32_sat(a, b, Asel, Bsel);
+    } else if constexpr (Asel != sel::none && Bsel != sel::none) {
         return rt::part::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
     } else {
         return rt::vmax_s32_s32_s32_sat(a, b, c, Asel, Bsel, Dsel);
@@ -8699,93 +7397,54 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint3
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.add; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::smax32(ta, tb);
     return t + c;
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_s32_sat_add(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.min; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::smax32(ta, tb);
     return detail::min_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_s32_sat_min(a, b, c, Asel, Bsel, 0u);
 }
 
 // vop (9.7.18.1.1) vmax.s32.s32.s32.sat.max; readings R1 R5 R6 R8 R9 R16
-// lowering: 64-bit exact, branch-free clamp; byte/half-word sources: 32-bit words
+// lowering: 32-bit words, saturating
 namespace rt {
-PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
-}
-}  // namespace rt
-namespace rt::part {
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = detail::smax32(ta, tb);
     return detail::max_s32(t, c);
 }
-}  // namespace rt::part
+}  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
 PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {
     static_assert(detail::in_set(0x7fu, Asel), "vmax: Asel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
     static_assert(detail::in_set(0x7fu, Bsel), "vmax: Bsel must be sel::none, sel::b0, sel::b1, sel::b2, sel::b3, sel::h0 or sel::h1");
-    if constexpr (Asel != sel::none && Bsel != sel::none) {
-        return rt::part::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    } else {
-        return rt::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
-    }
+    return rt::vmax_s32_s32_s32_sat_max(a, b, c, Asel, Bsel, 0u);
 }
 
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
@@ -13711,12 +12370,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -13741,12 +12400,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -13770,12 +12429,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -13799,12 +12458,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -13828,12 +12487,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -13858,12 +12517,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -13887,12 +12546,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -13916,12 +12575,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -13945,12 +12604,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -13975,12 +12634,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -14004,12 +12663,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -14033,12 +12692,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -14062,12 +12721,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14092,12 +12751,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -14121,12 +12780,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -14150,12 +12809,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -14179,12 +12838,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14209,12 +12868,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -14238,12 +12897,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -14267,12 +12926,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -14296,12 +12955,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14326,12 +12985,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace rt
@@ -14355,12 +13014,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace rt
@@ -14384,12 +13043,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.u32.s32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace rt
@@ -14413,12 +13072,12 @@ PTXV_FI constexpr std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14443,12 +13102,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -14472,12 +13131,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -14501,12 +13160,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.eq.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt
@@ -14530,12 +13189,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14560,12 +13219,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -14589,12 +13248,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -14618,12 +13277,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ne.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt
@@ -14647,12 +13306,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14677,12 +13336,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -14706,12 +13365,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -14735,12 +13394,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.lt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt
@@ -14764,12 +13423,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14794,12 +13453,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -14823,12 +13482,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -14852,12 +13511,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.le.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt
@@ -14881,12 +13540,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -14911,12 +13570,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -14940,12 +13599,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -14969,12 +13628,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.gt.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt
@@ -14998,12 +13657,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
@@ -15028,12 +13687,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.add; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace rt
@@ -15057,12 +13716,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.min; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace rt
@@ -15086,12 +13745,12 @@ PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32
 }
 
 // vset (9.7.18.1.4) vset.s32.u32.ge.max; readings R1 R5 R8 R9 R14 R16
-// lowering: 64-bit compare; byte/half-word sources: signed 32-bit compare
+// lowering: 32-bit compare, signed operand's sign first; byte/half-word sources: signed 32-bit compare
 namespace rt {
 PTXV_FI constexpr std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace rt

@@ -319,7 +319,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -336,7 +336,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -353,7 +353,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -449,7 +449,8 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_u32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -468,11 +469,10 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -481,23 +481,15 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vadd_u32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -506,23 +498,15 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vadd_u32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -531,14 +515,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vadd_u32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -624,7 +601,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_u32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -643,11 +621,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -656,23 +633,15 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vadd_u32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -681,23 +650,15 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vadd_u32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -706,14 +667,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vadd_u32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -799,7 +753,8 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_u32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -818,11 +773,10 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -831,23 +785,15 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vadd_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -856,23 +802,15 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vadd_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -881,14 +819,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vadd_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -974,7 +905,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_s32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -992,11 +924,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1005,22 +936,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return t + c;
-}
+using detail::pre::vadd_s32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1029,22 +953,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vadd_s32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1053,13 +970,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vadd_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -1145,7 +1056,8 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_s32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1163,11 +1075,10 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1176,22 +1087,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return t + c;
-}
+using detail::pre::vadd_s32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1200,22 +1104,15 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vadd_s32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1224,13 +1121,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vadd_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -1316,7 +1207,8 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vadd_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vadd_s32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1334,11 +1226,10 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1347,22 +1238,15 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return t + c;
-}
+using detail::pre::vadd_s32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1371,22 +1255,15 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vadd_s32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta + tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1395,13 +1272,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vadd_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -1790,7 +1661,8 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_u32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1809,11 +1681,10 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1822,23 +1693,15 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vsub_u32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1847,23 +1710,15 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vsub_u32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1872,14 +1727,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vsub_u32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -1965,7 +1813,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_u32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -1984,11 +1833,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1997,23 +1845,15 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vsub_u32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2022,23 +1862,15 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vsub_u32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2047,14 +1879,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vsub_u32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2140,7 +1965,8 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_u32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2159,11 +1985,10 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2172,23 +1997,15 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vsub_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::min_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2197,23 +2014,15 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vsub_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, 0);
-    return detail::max_su(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2222,14 +2031,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vsub_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2315,7 +2117,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_s32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2333,11 +2136,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2346,22 +2148,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return t + c;
-}
+using detail::pre::vsub_s32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2370,22 +2165,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vsub_s32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2394,13 +2182,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vsub_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2486,7 +2268,8 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_s32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2504,11 +2287,10 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2517,22 +2299,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return t + c;
-}
+using detail::pre::vsub_s32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2541,22 +2316,15 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vsub_s32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2565,13 +2333,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vsub_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2657,7 +2419,8 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vsub_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vsub_s32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2675,11 +2438,10 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2688,22 +2450,15 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return t + c;
-}
+using detail::pre::vsub_s32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return detail::min_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2712,22 +2467,15 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::min_s32(t, c);
-}
+using detail::pre::vsub_s32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = ta - tb;
-    const std::int64_t ts = detail::smax(t, -0x80000000ll);
-    return detail::max_s32(static_cast<std::uint32_t>(ts), c);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2736,13 +2484,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    return detail::max_s32(t, c);
-}
+using detail::pre::vsub_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -2979,7 +2721,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vabsdiff_u32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -2997,11 +2740,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3010,22 +2752,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3034,22 +2769,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vabsdiff_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3058,22 +2786,17 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vabsdiff_u32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3082,22 +2805,16 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vabsdiff_u32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3106,13 +2823,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_u32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3266,10 +2977,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3278,22 +2990,16 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vabsdiff_u32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3302,13 +3008,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_u32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3542,7 +3242,8 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vabsdiff_u32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -3560,11 +3261,10 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3573,22 +3273,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3597,22 +3290,15 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vabsdiff_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3621,13 +3307,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vabsdiff_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -3713,7 +3393,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vabsdiff_s32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -3731,11 +3412,11 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3744,22 +3425,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_s32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3768,22 +3443,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vabsdiff_s32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3792,22 +3461,17 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vabsdiff_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3816,22 +3480,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vabsdiff_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3840,13 +3498,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_s32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -4000,10 +3652,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4012,22 +3665,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vabsdiff_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4036,13 +3683,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_s32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -4276,7 +3917,8 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vabsdiff_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vabsdiff_s32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -4294,11 +3936,11 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4307,22 +3949,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return t + c;
-}
+using detail::pre::vabsdiff_s32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4331,22 +3967,16 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vabsdiff_s32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::sabs(ta - tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4355,13 +3985,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vabsdiff_s32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -4447,7 +4071,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_u32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -4465,11 +4090,10 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4478,22 +4102,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4502,22 +4119,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmin_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::min_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4526,22 +4136,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmin_u32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4550,22 +4154,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmin_u32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4574,21 +4171,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_u32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4597,21 +4188,15 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmin_u32_u32_s32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4620,13 +4205,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmin_u32_u32_s32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -4643,7 +4222,8 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_u32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -4662,11 +4242,11 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4675,23 +4255,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vmin_u32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4700,23 +4273,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vmin_u32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4725,23 +4291,16 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vmin_u32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4750,22 +4309,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmin_u32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4774,21 +4326,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_u32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4797,21 +4343,15 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmin_u32_s32_u32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4820,13 +4360,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmin_u32_s32_u32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -4843,7 +4377,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_u32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -4862,11 +4397,11 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4875,23 +4410,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vmin_u32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4900,23 +4428,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vmin_u32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4925,14 +4446,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vmin_u32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5018,7 +4532,8 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_u32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5037,11 +4552,11 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::smin32(ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5050,23 +4565,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vmin_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5075,23 +4583,16 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vmin_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5100,14 +4601,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vmin_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5193,7 +4687,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_s32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5211,11 +4706,11 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5224,22 +4719,16 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5248,22 +4737,16 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::min_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5272,22 +4755,16 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5296,22 +4773,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmin_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5320,21 +4790,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5343,21 +4807,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_s32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5366,13 +4824,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_s32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5389,7 +4841,8 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_s32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5407,11 +4860,10 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5420,22 +4872,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5444,22 +4889,15 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5468,22 +4906,16 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5492,22 +4924,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmin_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5516,21 +4941,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5539,21 +4958,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_u32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5562,13 +4975,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_u32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5585,7 +4992,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_s32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5603,11 +5011,10 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5616,22 +5023,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5640,22 +5040,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5664,13 +5057,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5756,7 +5143,8 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmin_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmin_s32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5774,11 +5162,10 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5787,22 +5174,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return t + c;
-}
+using detail::pre::vmin_s32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5811,22 +5191,15 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smin(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smin32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5835,13 +5208,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmin_s32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -5927,7 +5294,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_u32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -5945,11 +5313,10 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5958,22 +5325,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_u32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5982,22 +5342,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmax_u32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::max_u32(ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6006,22 +5359,16 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmax_u32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6030,22 +5377,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmax_u32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6054,21 +5394,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_u32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6077,21 +5411,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmax_u32_u32_s32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6100,13 +5428,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmax_u32_u32_s32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -6123,7 +5445,8 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_u32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -6141,11 +5464,10 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6154,22 +5476,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_u32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6178,22 +5493,15 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmax_u32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6202,22 +5510,16 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmax_u32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6226,22 +5528,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmax_u32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6250,21 +5545,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_u32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6273,21 +5562,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmax_u32_s32_u32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6296,13 +5579,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmax_u32_s32_u32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -6319,7 +5596,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_u32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -6337,11 +5615,10 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6350,22 +5627,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_u32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6374,22 +5644,15 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_su(t, c);
-}
+using detail::pre::vmax_u32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6398,13 +5661,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_su(t, c);
-}
+using detail::pre::vmax_u32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -6490,7 +5747,8 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_u32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_u32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -6509,11 +5767,11 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::smax32(ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6522,23 +5780,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return tw + c;
-}
+using detail::pre::vmax_u32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6547,23 +5798,16 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::min_su(tw, c);
-}
+using detail::pre::vmax_u32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smax(t, 0);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6572,14 +5816,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    return detail::max_su(tw, c);
-}
+using detail::pre::vmax_u32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -6665,7 +5902,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_s32_u32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -6683,11 +5921,11 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6696,22 +5934,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_u32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6720,22 +5952,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::max_u32(ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6744,22 +5970,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6768,22 +5988,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmax_s32_u32_s32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6792,21 +6005,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_u32_s32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6815,21 +6022,15 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_s32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6838,13 +6039,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_s32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -6861,7 +6056,8 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_u32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_s32_u32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -6879,11 +6075,11 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6892,22 +6088,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_u32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6916,22 +6106,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6940,22 +6124,16 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_u32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return detail::dmerge(c, static_cast<std::uint32_t>(t), dsel);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6964,22 +6142,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::ui
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::dmerge(c, t, dsel);
-}
+using detail::pre::vmax_s32_s32_u32;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(t) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6988,21 +6159,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_s32_u32_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7011,21 +6176,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_u32_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7034,13 +6193,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_u32_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -7057,7 +6210,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_u32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_s32_s32_u32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -7075,11 +6229,11 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7088,22 +6242,16 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_s32_u32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7112,22 +6260,16 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_u32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7136,13 +6278,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_u32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -7228,7 +6364,8 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 }  // namespace detail::pre
 namespace detail::pre_d {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t*) noexcept {
-    return rt::vmax_s32_s32_s32_sat(a, b, c, 0u, 0u, 0u);
+    (void)c;
+    return rt::whole::vmax_s32_s32_s32_sat(a, b, 0u, 0u);
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
@@ -7246,11 +6383,10 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7259,22 +6395,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return t + c;
-}
+using detail::pre::vmax_s32_s32_s32_sat_add;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7283,22 +6412,15 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::min_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_s32_sat_min;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::int64_t t = detail::smax(ta, tb);
-    const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = detail::smax32(ta, tb);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7307,13 +6429,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b,
 }
 }  // namespace detail::pre_d
 namespace detail::pre_p {
-PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
-    const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    return detail::max_s32(t, c);
-}
+using detail::pre::vmax_s32_s32_s32_sat_max;
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
@@ -12095,9 +11211,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12119,9 +11235,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12142,9 +11258,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12165,9 +11281,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12189,9 +11305,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12213,9 +11329,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12236,9 +11352,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12259,9 +11375,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12283,9 +11399,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12307,9 +11423,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12330,9 +11446,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12353,9 +11469,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12377,9 +11493,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12401,9 +11517,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12424,9 +11540,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12447,9 +11563,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12471,9 +11587,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12495,9 +11611,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12518,9 +11634,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12541,9 +11657,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12565,9 +11681,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12589,9 +11705,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12612,9 +11728,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12635,9 +11751,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::int64_t tb = detail::xs(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xu32(a, asel);
+    const std::uint32_t tb = detail::xs32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -12659,9 +11775,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12683,9 +11799,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12706,9 +11822,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12729,9 +11845,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12753,9 +11869,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12777,9 +11893,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12800,9 +11916,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12823,9 +11939,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12847,9 +11963,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12871,9 +11987,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12894,9 +12010,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12917,9 +12033,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12941,9 +12057,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12965,9 +12081,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12988,9 +12104,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -13011,9 +12127,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -13035,9 +12151,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -13059,9 +12175,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -13082,9 +12198,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -13105,9 +12221,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -13129,9 +12245,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -13153,9 +12269,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uin
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -13176,9 +12292,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -13199,9 +12315,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
-    const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const std::uint32_t ta = detail::xs32(a, asel);
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre

@@ -1,9 +1,11 @@
 // Pass 3 of ptxv-gen: lowering. See lower.hpp.
 //
-// Scalar forms work on 64-bit signed values: every extended operand (33 bits)
-// and every primary result (34 bits, or 65 bits for vshl, handled apart) fits,
-// so the pseudocode's wide arithmetic is exact without 128-bit types; so does
-// vmad's sum, whose whole-word factors are sign-extended (R13).
+// Scalar forms work on 32-bit words wherever the exact value, or the part of
+// it that is read, fits one (vop_on_words, lower_scalar_set), and otherwise
+// on 64-bit signed values: every extended operand (33 bits) and every primary
+// result (34 bits, or 65 bits for vshl, handled apart) fits, so the
+// pseudocode's wide arithmetic is exact without 128-bit types; so does vmad's
+// sum, whose whole-word factors are sign-extended (R13).
 //
 // SIMD forms pick, per variant, the cheapest of three techniques:
 //  - packed SWAR on the 32-bit word, when the exact lane result fits in a
@@ -163,23 +165,25 @@ std::string scalar_ext32(const char* x, const char* sel, Type t) {
     return std::string(t == Type::s32 ? "detail::xs32(" : "detail::xu32(") + x + ", " + sel + ")";
 }
 
-// Without .sat only d's low word is read (R8, R9) and a sum or difference
-// modulo 2^32 needs only the operands modulo 2^32; vadd/vsub also hand their
-// low word, sign-extended, to .min/.max (R8). min, max and |a - b| of operands
-// of one signedness are exact on 32-bit words too: both values lie in that
-// type's range, so one 32-bit compare orders them, and the difference negated
-// where a < b is |a - b|'s low word, which .min/.max read zero-extended. These
-// forms are computed on words, which compilers vectorize as 32-bit lanes.
-// With .sat (R6), a whole-word sum or difference of one type into the same
-// type is also a word operation: signed, a saturating one; unsigned, a sum
-// that wraps (nothing clamps it above) or a difference floored at 0. A d
-// selector's byte or half-word bound needs the exact value: such forms keep
-// the 64-bit body and get the word body for Dsel none (Lowered::whole_body).
+// vadd..vmax on 32-bit words, which compilers vectorize as 32-bit lanes:
+// - a sum or difference: without .sat only its low word is read (R8, R9),
+//   which needs only the operands modulo 2^32; with .sat, detail::addsat and
+//   subsat saturate it on words for every type triple (R6). Either way
+//   .min/.max read that low word sign-extended (R8).
+// - min and max: the exact value lies between the operands', so it is a word
+//   read as signed where an operand is signed (min) or where both are (max),
+//   and unsigned otherwise; |a - b| of one type is below 2^32. .sat (R6)
+//   then clamps only a side the value can cross: a signed word below 0 for a
+//   .u32 dtype, an unsigned one above 2^31 - 1 for .s32. Operands of mixed
+//   types compare through the signed one's sign (detail::lt_us).
+// - |a - b| of mixed types reaches 2^32 + 2^31 - 1: a word where only its low
+//   word is read (no .sat, no .min/.max), the difference negated where a < b.
+// A d selector's byte or half-word bound under .sat (R6) needs the exact
+// value: those forms keep the 64-bit body and get the word body for Dsel
+// none (Lowered::whole_body).
 bool vop_on_words(const Variant& v) {
-    const Operation op = v.opcode->operation;
-    const bool add_sub = op == Operation::add || op == Operation::sub;
-    if (v.sat) return add_sub && v.atype == v.btype && v.dtype == v.atype;
-    return add_sub || v.atype == v.btype;
+    if (v.opcode->operation != Operation::absdiff || v.atype == v.btype) return true;
+    return !v.sat && (v.op2 == Op2::none || v.op2 == Op2::add);
 }
 
 Lowered lower_scalar_vop_words(const Variant& v) {
@@ -187,27 +191,61 @@ Lowered lower_scalar_vop_words(const Variant& v) {
     Body b;
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-    const bool sg = v.atype == Type::s32;
-    const bool mixed_tail = (v.op2 == Op2::min || v.op2 == Op2::max) && sg != (v.dtype == Type::s32);
+    const Operation op = v.opcode->operation;
+    const bool sa = v.atype == Type::s32, sb = v.btype == Type::s32, sd = v.dtype == Type::s32;
+    const bool mixed = sa != sb;
+    // u, s: the unsigned and the signed operand where the types are mixed.
+    const std::string u = sa ? "tb" : "ta", s = sa ? "ta" : "tb";
+    const std::string lt_us = "detail::lt_us(" + u + ", " + s + ")";
+    const std::string types = std::string("<") + (sa ? "true" : "false") + ", " + (sb ? "true" : "false") + ", " +
+                              (sd ? "true" : "false") + ">";
+    // Before a .min/.max whose sides are read differently, the signed min/max
+    // selects with a mask: GCC turns its ternary, followed by that tail, into
+    // a jump.
+    const bool mixed_tail = (v.op2 == Op2::min || v.op2 == Op2::max) && sa != sd;
     std::string e, wide = "sx32";
-    switch (v.opcode->operation) {
-        case Operation::add: e = v.sat && sg ? "detail::addsat_s32(ta, tb)" : "ta + tb"; break;
-        case Operation::sub: e = !v.sat ? "ta - tb" : sg ? "detail::subsat_s32(ta, tb)" : "detail::subsat_u32(ta, tb)"; break;
-        // Before a .min/.max whose sides are read differently, the signed min/max
-        // selects with a mask: GCC turns its ternary, followed by that tail,
-        // into a jump.
+    switch (op) {
+        case Operation::add:
+            e = !v.sat ? "ta + tb" : sa && sb && sd ? "detail::addsat_s32(ta, tb)" : "detail::addsat" + types + "(ta, tb)";
+            break;
+        case Operation::sub:
+            e = !v.sat           ? "ta - tb"
+                : sa && sb && sd ? "detail::subsat_s32(ta, tb)"
+                : !sa && !sb && !sd ? "detail::subsat_u32(ta, tb)"
+                                    : "detail::subsat" + types + "(ta, tb)";
+            break;
         case Operation::min:
-            e = !sg ? "detail::min_u32(ta, tb)"
-                : mixed_tail ? "detail::sel32(detail::lt_s32(ta, tb), ta, tb)" : "detail::smin32(ta, tb)";
-            wide = sg ? "sx32" : "zx32";
+            e = mixed       ? "detail::sel32(" + lt_us + ", " + u + ", " + s + ")"
+                : !sa       ? "detail::min_u32(ta, tb)"
+                : mixed_tail ? "detail::sel32(detail::lt_s32(ta, tb), ta, tb)"
+                             : "detail::smin32(ta, tb)";
+            wide = sa || sb ? "sx32" : "zx32";
             break;
         case Operation::max:
-            e = !sg ? "detail::max_u32(ta, tb)"
-                : mixed_tail ? "detail::sel32(detail::lt_s32(tb, ta), ta, tb)" : "detail::smax32(ta, tb)";
-            wide = sg ? "sx32" : "zx32";
+            e = mixed       ? "detail::sel32(" + lt_us + ", " + s + ", " + u + ")"
+                : !sa       ? "detail::max_u32(ta, tb)"
+                : mixed_tail ? "detail::sel32(detail::lt_s32(tb, ta), ta, tb)"
+                             : "detail::smax32(ta, tb)";
+            wide = sa && sb ? "sx32" : "zx32";
             break;
-        case Operation::absdiff: e = sg ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)", wide = "zx32"; break;
+        case Operation::absdiff:
+            if (mixed) {
+                b.u32("m", "0u - static_cast<std::uint32_t>(" + lt_us + ")");
+                e = "((" + u + " - " + s + ") ^ m) - m";
+            } else {
+                e = sa ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)";
+            }
+            wide = "zx32";
+            break;
         default: fail(v, "not a scalar arithmetic operation");
+    }
+    const bool add_sub = op == Operation::add || op == Operation::sub;
+    if (v.sat && !add_sub && sd != (wide == "sx32")) {
+        // The one side of dtype's range the value can cross (R6).
+        b.u32("tx", e);
+        // Masks from the sign, without a compare: GCC joins a compare and
+        // select here with the min or max before it into a jump.
+        e = sd ? "tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)))" : "tx & ((tx >> 31) - 1u)";
     }
     if (v.sat && v.op2 == Op2::none) {
         // Only the whole word (no d selector) saturates on words alone.
@@ -216,9 +254,10 @@ Lowered lower_scalar_vop_words(const Variant& v) {
         return L;
     }
     b.u32("t", e);
-    scalar_tail(b, v, "t", wide, v.dtype == Type::s32);
+    scalar_tail(b, v, "t", wide, sd);
     L.body = b.str();
-    L.strategy = v.sat ? "32-bit words, saturating" : "32-bit words (only d's low word is read)";
+    L.strategy = std::string(v.sat ? "32-bit words, saturating" : "32-bit words (only d's low word is read)") +
+                 (mixed && !add_sub ? ", signed operand's sign first" : "");
     return L;
 }
 
@@ -399,27 +438,54 @@ const char* cmp_op(Cmp c) {
     return " == ";
 }
 
-// The body of a vset: ta and tb as 32-bit words (`words`) or as the 64-bit
-// extended values, compared as signed words (`signed_words`) or as they are.
-std::string scalar_set_body(const Variant& v, bool words, bool signed_words) {
-    Body b;
-    if (words) {
-        b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-    } else {
-        b.i64v("ta", scalar_ext("a", "asel", v.atype));
-        b.i64v("tb", scalar_ext("b", "bsel", v.btype));
-    }
-    std::string e = std::string("ta") + cmp_op(v.cmp) + "tb";
-    if (words && signed_words) {
-        switch (v.cmp) {
-            case Cmp::eq: case Cmp::ne: break;
-            case Cmp::lt: e = "detail::lt_s32(ta, tb)"; break;
-            case Cmp::le: e = "!detail::lt_s32(tb, ta)"; break;
-            case Cmp::gt: e = "detail::lt_s32(tb, ta)"; break;
-            case Cmp::ge: e = "!detail::lt_s32(ta, tb)"; break;
+// A vset's compare of ta and tb, both 32-bit words holding the extended
+// values (R5): as they stand where the types agree (`signed_words`: read as
+// int32_t), else through detail::lt_us and friends with the unsigned operand
+// first, the order reversed where that is b.
+std::string word_compare(Cmp cmp, Type at, Type bt, bool signed_words) {
+    if (at != bt) {
+        const bool swap = at == Type::s32;
+        const std::string args = swap ? "(tb, ta)" : "(ta, tb)";
+        // cmp as seen from the unsigned operand.
+        Cmp c = cmp;
+        if (swap) {
+            switch (cmp) {
+                case Cmp::lt: c = Cmp::gt; break;
+                case Cmp::le: c = Cmp::ge; break;
+                case Cmp::gt: c = Cmp::lt; break;
+                case Cmp::ge: c = Cmp::le; break;
+                case Cmp::eq: case Cmp::ne: break;
+            }
+        }
+        switch (c) {
+            case Cmp::lt: return "detail::lt_us" + args;
+            case Cmp::le: return "detail::le_us" + args;
+            case Cmp::gt: return "!detail::le_us" + args;
+            case Cmp::ge: return "!detail::lt_us" + args;
+            case Cmp::eq: return "detail::eq_us" + args;
+            case Cmp::ne: return "!detail::eq_us" + args;
         }
     }
+    if (signed_words) {
+        switch (cmp) {
+            case Cmp::eq: case Cmp::ne: break;
+            case Cmp::lt: return "detail::lt_s32(ta, tb)";
+            case Cmp::le: return "!detail::lt_s32(tb, ta)";
+            case Cmp::gt: return "detail::lt_s32(tb, ta)";
+            case Cmp::ge: return "!detail::lt_s32(ta, tb)";
+        }
+    }
+    return std::string("ta") + cmp_op(cmp) + "tb";
+}
+
+// The body of a vset on 32-bit words; `part`: both sources a byte or
+// half-word, whose extended values every signed word holds.
+std::string scalar_set_body(const Variant& v, bool part) {
+    Body b;
+    b.u32("ta", scalar_ext32("a", "asel", v.atype));
+    b.u32("tb", scalar_ext32("b", "bsel", v.btype));
+    const std::string e = part ? word_compare(v.cmp, Type::s32, Type::s32, true)
+                               : word_compare(v.cmp, v.atype, v.btype, v.atype == Type::s32);
     b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
     // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
     // word read either way.
@@ -430,17 +496,17 @@ std::string scalar_set_body(const Variant& v, bool words, bool signed_words) {
 
 Lowered lower_scalar_set(const Variant& v) {
     Lowered L;
-    // Operands of one signedness compare as 32-bit words; mixed ones as the
-    // 64-bit extended values.
-    const bool words = v.atype == v.btype;
-    L.body = scalar_set_body(v, words, v.atype == Type::s32);
-    L.strategy = words ? "32-bit compare" : "64-bit compare";
+    // Every extended operand is exact as a 32-bit word read with its type's
+    // signedness; mixed types compare through the sign of the signed one.
+    const bool mixed = v.atype != v.btype;
+    L.body = scalar_set_body(v, false);
+    L.strategy = mixed ? "32-bit compare, signed operand's sign first" : "32-bit compare";
     // A byte or half-word of either type lies in [-2^15, 2^16), within a
     // signed word: with both sources parts, one signed 32-bit compare orders
     // them (vectorized: pcmpgtd, without the sign flips of an unsigned one).
     const bool ordered = v.cmp != Cmp::eq && v.cmp != Cmp::ne;
-    if (!(words && v.atype == Type::s32) && (ordered || !words)) {
-        L.part_body = scalar_set_body(v, true, true);
+    if (!(!mixed && v.atype == Type::s32) && (ordered || mixed)) {
+        L.part_body = scalar_set_body(v, true);
         L.strategy += "; byte/half-word sources: signed 32-bit compare";
     }
     return L;

@@ -103,6 +103,18 @@ PTXV_FI constexpr std::uint32_t min_zs(std::uint32_t t, std::uint32_t c) noexcep
 PTXV_FI constexpr std::uint32_t max_zs(std::uint32_t t, std::uint32_t c) noexcept {
     return sel32(t >= (c & ((c >> 31) - 1u)), t, c);
 }
+// An unsigned word u against a signed word s, as their extended values (R5)
+// compare: a negative s is below every u, and a non-negative one compares as
+// an unsigned word. So s < 0 becomes a key no u is below (lt: 0) or that no u
+// reaches (le: u < s + 1, with 0 for s < 0; s + 1 is at most 2^31), and u == s
+// needs s's top bit clear. 32-bit compares, vectorized as 32-bit lanes, where
+// the 64-bit compare of the extended values stays scalar below SSE4.2. The
+// other orders and the reversed operands are these negated or swapped.
+PTXV_FI constexpr bool lt_us(std::uint32_t u, std::uint32_t s) noexcept { return u < (s & ((s >> 31) - 1u)); }
+PTXV_FI constexpr bool le_us(std::uint32_t u, std::uint32_t s) noexcept {
+    return u < ((s + 1u) & ((s >> 31) - 1u));
+}
+PTXV_FI constexpr bool eq_us(std::uint32_t u, std::uint32_t s) noexcept { return ((u ^ s) | (s & 0x80000000u)) == 0u; }
 // The operation's own signed min/max (vmin, vmax on words). Written
 // differently from R8's, which may follow it: GCC turns a min of a min of the
 // same kind into a compare and a jump.
@@ -190,6 +202,43 @@ PTXV_FI constexpr std::uint32_t subsat_s32(std::uint32_t x, std::uint32_t y) noe
     const std::uint32_t s = x - y;
     const std::uint32_t m = 0u - (((x ^ y) & (s ^ x)) >> 31);
     return s ^ ((s ^ (0x7fffffffu + (x >> 31))) & m);
+}
+// .sat of a whole-word sum or difference of any types (R6) on words. With
+// each operand biased to an unsigned word (a signed one's top bit flipped,
+// + 2^31), x + y is S - K * 2^31 for S = X + Y, K the number of signed
+// operands, and x - y is S - K * 2^31 for S = 2^32 + X - Y, K = 2 + (x
+// signed) - (y signed). S lies in [0, 2^33): its carry (bit 32) and low word
+// place it against the multiples of 2^31, which is all that the bounds need:
+// a signed dtype clamps the value to [-2^31, 2^31), where S is below
+// (K - 1) * 2^31 or at least (K + 1) * 2^31; an unsigned one only raises a
+// negative value to 0, where S is below K * 2^31, and keeps the low word of
+// the rest. Compares and selects of words, as the vectorizer takes them.
+template <int M> PTXV_FI constexpr bool s33_at_least(bool carry, std::uint32_t low) noexcept {
+    if constexpr (M <= 0) return true;
+    else if constexpr (M == 1) return carry | ((low >> 31) != 0u);
+    else if constexpr (M == 2) return carry;
+    else if constexpr (M == 3) return carry & ((low >> 31) != 0u);
+    else return false;
+}
+template <int K, bool SignedD>
+PTXV_FI constexpr std::uint32_t s33_sat(bool carry, std::uint32_t low, std::uint32_t word) noexcept {
+    if constexpr (SignedD) {
+        return sel32(!s33_at_least<K - 1>(carry, low), 0x80000000u,
+                     sel32(s33_at_least<K + 1>(carry, low), 0x7fffffffu, word));
+    } else {
+        return word & (static_cast<std::uint32_t>(s33_at_least<K>(carry, low)) * 0xffffffffu);
+    }
+}
+template <bool SignedA, bool SignedB, bool SignedD>
+PTXV_FI constexpr std::uint32_t addsat(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t bx = x ^ (SignedA ? 0x80000000u : 0u), by = y ^ (SignedB ? 0x80000000u : 0u);
+    const std::uint32_t low = bx + by;
+    return s33_sat<int{SignedA} + int{SignedB}, SignedD>(low < bx, low, x + y);
+}
+template <bool SignedA, bool SignedB, bool SignedD>
+PTXV_FI constexpr std::uint32_t subsat(std::uint32_t x, std::uint32_t y) noexcept {
+    const std::uint32_t bx = x ^ (SignedA ? 0x80000000u : 0u), by = y ^ (SignedB ? 0x80000000u : 0u);
+    return s33_sat<2 + int{SignedA} - int{SignedB}, SignedD>(bx >= by, bx - by, x - y);
 }
 // R6/R9: the d selector's bits (all ones without a merge) and position.
 PTXV_FI constexpr std::uint32_t dmask(unsigned ds) noexcept {
