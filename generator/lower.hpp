@@ -53,11 +53,12 @@ struct Lowered {
     std::string strategy;  // how the body computes, in a few words (VARIANTS.md)
     // Scalar .sat forms with a d selector whose whole-word case computes
     // faster than the general body: the statements for Dsel = sel::none over
-    // a, b, asel and bsel, which the template form uses for that Dsel (the
-    // run-time form keeps `body`); empty otherwise.
+    // a, b, asel and bsel, which the template form uses for that Dsel and
+    // run()'s loop for every parameter at its default (the run-time form
+    // keeps `body`); empty otherwise.
     std::string whole_body;
-    // Scalar forms whose 64-bit body is exact on 32-bit words when both
-    // sources are a byte or half-word: the statements for that case, over the
+    // Scalar forms with a cheaper exact body when both sources are a byte or
+    // half-word (32-bit words, signed compares): the statements for that case, over the
     // same parameters as `body`, which the template form uses for constant
     // part selectors and dispatch binds for run-time ones; empty otherwise.
     std::string part_body;
