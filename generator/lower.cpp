@@ -209,21 +209,21 @@ Lowered lower_scalar_vop_words(const Variant& v) {
             e = !v.sat ? "ta + tb" : sa && sb && sd ? "detail::addsat_s32(ta, tb)" : "detail::addsat" + types + "(ta, tb)";
             break;
         case Operation::sub:
-            e = !v.sat           ? "ta - tb"
-                : sa && sb && sd ? "detail::subsat_s32(ta, tb)"
-                : !sa && !sb && !sd ? "detail::subsat_u32(ta, tb)"
-                                    : "detail::subsat" + types + "(ta, tb)";
+            e = !v.sat                ? "ta - tb"
+                : sa && sb && sd      ? "detail::subsat_s32(ta, tb)"
+                : !sa && !sb && !sd   ? "detail::subsat_u32(ta, tb)"
+                                      : "detail::subsat" + types + "(ta, tb)";
             break;
         case Operation::min:
-            e = mixed       ? "detail::sel32(" + lt_us + ", " + u + ", " + s + ")"
-                : !sa       ? "detail::min_u32(ta, tb)"
+            e = mixed        ? "detail::sel32(" + lt_us + ", " + u + ", " + s + ")"
+                : !sa        ? "detail::min_u32(ta, tb)"
                 : mixed_tail ? "detail::sel32(detail::lt_s32(ta, tb), ta, tb)"
                              : "detail::smin32(ta, tb)";
             wide = sa || sb ? "sx32" : "zx32";
             break;
         case Operation::max:
-            e = mixed       ? "detail::sel32(" + lt_us + ", " + s + ", " + u + ")"
-                : !sa       ? "detail::max_u32(ta, tb)"
+            e = mixed        ? "detail::sel32(" + lt_us + ", " + s + ", " + u + ")"
+                : !sa        ? "detail::max_u32(ta, tb)"
                 : mixed_tail ? "detail::sel32(detail::lt_s32(tb, ta), ta, tb)"
                              : "detail::smax32(ta, tb)";
             wide = sa && sb ? "sx32" : "zx32";
