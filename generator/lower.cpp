@@ -439,10 +439,10 @@ const char* cmp_op(Cmp c) {
 }
 
 // A vset's compare of ta and tb, both 32-bit words holding the extended
-// values (R5): as they stand where the types agree (`signed_words`: read as
-// int32_t), else through detail::lt_us and friends with the unsigned operand
+// values (R5): as they stand where the types agree (read as int32_t for
+// .s32), else through detail::lt_us and friends with the unsigned operand
 // first, the order reversed where that is b.
-std::string word_compare(Cmp cmp, Type at, Type bt, bool signed_words) {
+std::string word_compare(Cmp cmp, Type at, Type bt) {
     if (at != bt) {
         const bool swap = at == Type::s32;
         const std::string args = swap ? "(tb, ta)" : "(ta, tb)";
@@ -466,7 +466,7 @@ std::string word_compare(Cmp cmp, Type at, Type bt, bool signed_words) {
             case Cmp::ne: return "!detail::eq_us" + args;
         }
     }
-    if (signed_words) {
+    if (at == Type::s32) {
         switch (cmp) {
             case Cmp::eq: case Cmp::ne: break;
             case Cmp::lt: return "detail::lt_s32(ta, tb)";
@@ -484,8 +484,7 @@ std::string scalar_set_body(const Variant& v, bool part) {
     Body b;
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
-    const std::string e = part ? word_compare(v.cmp, Type::s32, Type::s32, true)
-                               : word_compare(v.cmp, v.atype, v.btype, v.atype == Type::s32);
+    const std::string e = part ? word_compare(v.cmp, Type::s32, Type::s32) : word_compare(v.cmp, v.atype, v.btype);
     b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
     // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
     // word read either way.
@@ -505,7 +504,7 @@ Lowered lower_scalar_set(const Variant& v) {
     // signed word: with both sources parts, one signed 32-bit compare orders
     // them (vectorized: pcmpgtd, without the sign flips of an unsigned one).
     const bool ordered = v.cmp != Cmp::eq && v.cmp != Cmp::ne;
-    if (!(!mixed && v.atype == Type::s32) && (ordered || mixed)) {
+    if (mixed || (v.atype == Type::u32 && ordered)) {
         L.part_body = scalar_set_body(v, true);
         L.strategy += "; byte/half-word sources: signed 32-bit compare";
     }

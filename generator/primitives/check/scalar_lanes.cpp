@@ -63,6 +63,26 @@ static_assert(ptxv::detail::subsat_s32(0x80000000u, 1u) == 0x80000000u);
 static_assert(ptxv::detail::subsat_s32(0x7fffffffu, 0xffffffffu) == 0x7fffffffu);
 static_assert(ptxv::detail::subsat_s32(0u, 0x80000000u) == 0x7fffffffu);
 static_assert(ptxv::detail::subsat_u32(1u, 2u) == 0u);
+// Mixed types at the bounds R6 clamps (a .u32 dtype only below 0).
+static_assert(ptxv::detail::addsat<false, true, false>(0xffffffffu, 0x7fffffffu) == 0x7ffffffeu);  // 2^33 - 2^31 - 2, low word
+static_assert(ptxv::detail::addsat<false, true, false>(0u, 0xffffffffu) == 0u);                   // 0 + -1
+static_assert(ptxv::detail::addsat<false, true, false>(1u, 0xffffffffu) == 0u);                   // 1 + -1
+static_assert(ptxv::detail::addsat<false, false, true>(0x7fffffffu, 1u) == 0x7fffffffu);          // 2^31
+static_assert(ptxv::detail::addsat<false, false, true>(0x7ffffffeu, 1u) == 0x7fffffffu);          // 2^31 - 1
+static_assert(ptxv::detail::addsat<true, true, false>(0x80000000u, 0x7fffffffu) == 0u);           // -1
+static_assert(ptxv::detail::subsat<true, false, true>(0xffffffffu, 0x7fffffffu) == 0x80000000u);  // -2^31
+static_assert(ptxv::detail::subsat<true, false, true>(0xffffffffu, 0x80000000u) == 0x80000000u);  // below -2^31
+static_assert(ptxv::detail::subsat<true, false, true>(0x7fffffffu, 0u) == 0x7fffffffu);
+static_assert(ptxv::detail::subsat<false, true, true>(0u, 0x80000000u) == 0x7fffffffu);           // 2^31
+static_assert(ptxv::detail::subsat<false, true, false>(0xffffffffu, 0x80000000u) == 0x7fffffffu); // 2^32 + 2^31 - 1, low word
+static_assert(ptxv::detail::subsat<false, true, false>(0u, 1u) == 0u);                            // -1
+static_assert(ptxv::detail::subsat<false, false, true>(0u, 0xffffffffu) == 0x80000000u);          // 1 - 2^32
+static_assert(ptxv::detail::subsat<false, false, true>(0xffffffffu, 0u) == 0x7fffffffu);          // 2^32 - 1
+// An unsigned word against a signed one, as their values compare.
+static_assert(!ptxv::detail::lt_us(0u, 0xffffffffu) && ptxv::detail::lt_us(0u, 1u));
+static_assert(!ptxv::detail::le_us(0u, 0xffffffffu) && ptxv::detail::le_us(0x7fffffffu, 0x7fffffffu));
+static_assert(!ptxv::detail::le_us(0x80000000u, 0x7fffffffu) && !ptxv::detail::lt_us(0x80000000u, 0x80000000u));
+static_assert(!ptxv::detail::eq_us(0xffffffffu, 0xffffffffu) && ptxv::detail::eq_us(0x7fffffffu, 0x7fffffffu));
 static_assert(ptxv::detail::min_s32(0x80000000u, 0x7fffffffu) == 0x80000000u);
 static_assert(ptxv::detail::max_s32(0xffffffffu, 0u) == 0u);
 }  // namespace
