@@ -20,6 +20,8 @@
 //   BM_warps/<text>         one warps() call for all 32 warps
 //   BM_warp_single/<text>   the same warps as 32 single calls of the
 //                           Compiled value, each lane tested against the mask
+//   BM_warp_call/floor      BM_warp's loop calling an empty function through
+//                           a pointer of the warp kernels' type: the call
 // One item is one lane, active or not, so ns per item compares with
 // BM_batch/<text>/L1, a long run() over the same 1024 elements.
 //
@@ -210,6 +212,31 @@ bool warp_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Co
     return true;
 }
 
+// The call a warp step cannot do without: Compiled::warp is one indirect
+// call of a warp kernel (compile.hpp). The same loop as BM_warp, calling
+// through a pointer of that type a function that does nothing, gives the
+// part of a warp step's time that is the call itself (BM_warp_call/floor).
+__attribute__((noinline)) void empty_warp(const void*, const u32*, const u32*, const u32*, u32, u32*, const u32*,
+                                          std::size_t) noexcept {
+    __asm__ volatile("" ::: "memory");
+}
+
+void add_warp_call(std::size_t n) {
+    const std::vector<u32>* masks = &warp_masks(n / ptxv::kWarpSize);
+    reg("BM_warp_call/floor", "floor", nullptr, [n, masks](benchmark::State& s) {
+        ptxv::detail::WarpKernel kernel = &empty_warp;
+        // Opaque, so the call stays indirect as in Compiled::warp.
+        __asm__("" : "+r"(kernel));
+        alignas(16) const unsigned char params[16] = {};
+        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+            for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize) {
+                const u32 active = (*masks)[w];
+                kernel(params, a + o, b + o, c + o, 0, d + o, &active, 1);
+            }
+        });
+    });
+}
+
 void add_warp(const std::string& text, std::size_t n) {
     ptxv::Instr in;
     if (!decode(text, &in)) return;
@@ -286,6 +313,7 @@ void register_batch() {
           "vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", "vset2.s32.s32.ne.add d, a, b, c", "vadd.s32.s32.s32.sat d, a, b",
           "vshr.s32.s32.u32.clamp d, a, b", "vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", "vset.u32.s32.lt d, a, b"})
         add_warp(text, sizes[0].n);
+    add_warp_call(sizes[0].n);
 }
 
 }  // namespace ptxv_bench

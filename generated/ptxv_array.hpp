@@ -51,7 +51,10 @@
 // The target: its vector width in bytes, and an inline namespace of its own,
 // so that translation units built for different targets link together
 // without mixing definitions.
-#if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__)
+#if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512VBMI__)
+#define PTXV_ARRAY_BYTES 64
+#define PTXV_ARRAY_PATH path_avx512vbmi
+#elif PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__)
 #define PTXV_ARRAY_BYTES 64
 #define PTXV_ARRAY_PATH path_avx512
 #elif PTXV_ARRAY_X86 && defined(__AVX2__)
@@ -83,6 +86,13 @@
 #define PTXV_ARRAY_SSE41 1
 #else
 #define PTXV_ARRAY_SSE41 0
+#endif
+// Byte permutes across a whole vector and from two vectors at once
+// (vpermb, vpermt2b): AVX-512 VBMI.
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64 && defined(__AVX512VBMI__)
+#define PTXV_ARRAY_VBMI 1
+#else
+#define PTXV_ARRAY_VBMI 0
 #endif
 
 namespace ptxv {
@@ -285,14 +295,13 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
 template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t active, Result result) noexcept {
     static_assert(32 % kWords == 0, "a warp is whole vectors");
 #if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // The active bits are a lane mask as they stand: one masked move.
+    // The active bits are a lane mask as they stand: one masked store, which
+    // leaves the inactive words of d unread and unwritten.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 2
 #endif
-    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords) {
-        const V r = result(o);
-        st(d + o, (V)_mm512_mask_blend_epi32(static_cast<__mmask16>(active), (M)ld(d + o), (M)r));
-    }
+    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords)
+        _mm512_mask_storeu_epi32(d + o, static_cast<__mmask16>(active), (M)result(o));
 #else
     // Bit j of the broadcast word moved to the top of word j, where
     // vblendvps reads it (AVX2), or compared with the bit itself.
@@ -322,6 +331,19 @@ template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t 
 // Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
 // where ctl[j] has its top bit set.
 PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
+#endif
+#if PTXV_ARRAY_VBMI
+// Each word w's bytes from its pair {y[w]:x[w]} in one vpermt2b, whose index
+// reaches all 128 bytes of x and y: byte k of ctl names the source of byte k
+// of every word (k' < 4: byte k' of x's word; 64 + k': byte k' of y's). The
+// index adds 4w to each word's copy of ctl (a constant, and ctl constant in
+// a loop: both leave the loop).
+PTXV_FI V permute_pair(V x, V y, std::uint32_t ctl) noexcept {
+    const M at = _mm512_set_epi32(0x3c3c3c3c, 0x38383838, 0x34343434, 0x30303030, 0x2c2c2c2c, 0x28282828, 0x24242424,
+                                  0x20202020, 0x1c1c1c1c, 0x18181818, 0x14141414, 0x10101010, 0x0c0c0c0c, 0x08080808,
+                                  0x04040404, 0);
+    return (V)_mm512_permutex2var_epi8((M)x, _mm512_add_epi8((M)words(ctl), at), (M)y);
+}
 #endif
 // The 16 bytes at p in every 16-byte block (a shuffle control, say).
 PTXV_FI V repeat16(const void* p) noexcept {
@@ -877,6 +899,13 @@ template <int W> constexpr unsigned group(unsigned sel, unsigned mask, unsigned 
     }
     return g;
 }
+// Whether group g, moved by Dist, needs a mask: the shift leaves something
+// other than zeros in lanes of Mask outside g.
+template <int W> constexpr bool group_masked(unsigned g, unsigned mask, int dist) noexcept {
+    const int bits = W * (dist < 0 ? -dist : dist);
+    const std::uint32_t zeros = dist == 0 ? 0u : dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
+    return (lane_bits<W>(mask & ~g) & ~zeros) != 0;
+}
 template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI V group_from(V a, V b) noexcept {
     constexpr unsigned g = group<W>(Sel, Mask, S, Dist);
     if constexpr (g == 0) {
@@ -884,9 +913,8 @@ template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI V gr
     } else {
         const V s = S == 0 ? a : b;
         constexpr int bits = W * (Dist < 0 ? -Dist : Dist);
-        constexpr std::uint32_t zeros = Dist == 0 ? 0u : Dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
         const V v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
-        if constexpr ((lane_bits<W>(Mask & ~g) & ~zeros) == 0) return v;
+        if constexpr (!group_masked<W>(g, Mask, Dist)) return v;
         else return v & lane_bits<W>(g);
     }
 }
@@ -896,10 +924,41 @@ PTXV_FI V groups(V a, V b, std::integer_sequence<int, K...>) noexcept {
     constexpr int span = 2 * static_cast<int>(L<W>::kLanes) - 1;
     return (V{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
 }
+// The instructions groups() takes for Sel under Mask: per group a shift
+// (where it moves) and a mask (where group_masked), and an or joining each
+// group after the first.
+template <int W> constexpr int group_ops(unsigned sel, unsigned mask) noexcept {
+    constexpr int n = static_cast<int>(L<W>::kLanes);
+    int ops = -1;
+    for (unsigned s = 0; s < 2; ++s) {
+        for (int dist = 1 - n; dist < n; ++dist) {
+            const unsigned g = group<W>(sel, mask, s, dist);
+            if (g != 0) ops += 1 + (dist != 0 ? 1 : 0) + (group_masked<W>(g, mask, dist) ? 1 : 0);
+        }
+    }
+    return ops;
+}
+// The control of permute_pair() for Sel: byte k of a word from byte
+// (lane Sel_j's position) of a, or of b (64 + it).
+template <int W> constexpr std::uint32_t pair_control(unsigned sel) noexcept {
+    constexpr unsigned bytes = W / 8;
+    std::uint32_t ctl = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+        const unsigned from = (sel >> (4 * (k / bytes))) & 0xfu;
+        const unsigned at = (from % L<W>::kLanes) * bytes + k % bytes;
+        ctl |= (from / L<W>::kLanes != 0 ? 64u + at : at) << (8 * k);
+    }
+    return ctl;
+}
 template <int W, unsigned Sel, unsigned Mask> PTXV_FI V pick(V a, V b) noexcept {
     constexpr unsigned own_a = W == 8 ? 0x3210u : 0x10u, own_b = W == 8 ? 0x7654u : 0x32u;
     if constexpr (Sel == own_a) return a;
     else if constexpr (Sel == own_b) return b;
+#if PTXV_ARRAY_VBMI
+    // More than three shifts, masks and ors: one vpermt2b instead (fewer,
+    // which have one cycle's latency each, stay).
+    else if constexpr (group_ops<W>(Sel, Mask) > 3) return permute_pair(a, b, pair_control<W>(Sel));
+#endif
     else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
 }
 // Whether every lane in Mask reads one lane position p through both Asel

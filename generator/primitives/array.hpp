@@ -32,6 +32,13 @@ template <int W> constexpr unsigned group(unsigned sel, unsigned mask, unsigned 
     }
     return g;
 }
+// Whether group g, moved by Dist, needs a mask: the shift leaves something
+// other than zeros in lanes of Mask outside g.
+template <int W> constexpr bool group_masked(unsigned g, unsigned mask, int dist) noexcept {
+    const int bits = W * (dist < 0 ? -dist : dist);
+    const std::uint32_t zeros = dist == 0 ? 0u : dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
+    return (lane_bits<W>(mask & ~g) & ~zeros) != 0;
+}
 template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI V group_from(V a, V b) noexcept {
     constexpr unsigned g = group<W>(Sel, Mask, S, Dist);
     if constexpr (g == 0) {
@@ -39,9 +46,8 @@ template <int W, unsigned Sel, unsigned Mask, unsigned S, int Dist> PTXV_FI V gr
     } else {
         const V s = S == 0 ? a : b;
         constexpr int bits = W * (Dist < 0 ? -Dist : Dist);
-        constexpr std::uint32_t zeros = Dist == 0 ? 0u : Dist > 0 ? (1u << bits) - 1u : ~(0xffffffffu >> bits);
         const V v = Dist > 0 ? s << bits : Dist < 0 ? s >> bits : s;
-        if constexpr ((lane_bits<W>(Mask & ~g) & ~zeros) == 0) return v;
+        if constexpr (!group_masked<W>(g, Mask, Dist)) return v;
         else return v & lane_bits<W>(g);
     }
 }
@@ -51,10 +57,41 @@ PTXV_FI V groups(V a, V b, std::integer_sequence<int, K...>) noexcept {
     constexpr int span = 2 * static_cast<int>(L<W>::kLanes) - 1;
     return (V{} | ... | group_from<W, Sel, Mask, static_cast<unsigned>(K / span), K % span - span / 2>(a, b));
 }
+// The instructions groups() takes for Sel under Mask: per group a shift
+// (where it moves) and a mask (where group_masked), and an or joining each
+// group after the first.
+template <int W> constexpr int group_ops(unsigned sel, unsigned mask) noexcept {
+    constexpr int n = static_cast<int>(L<W>::kLanes);
+    int ops = -1;
+    for (unsigned s = 0; s < 2; ++s) {
+        for (int dist = 1 - n; dist < n; ++dist) {
+            const unsigned g = group<W>(sel, mask, s, dist);
+            if (g != 0) ops += 1 + (dist != 0 ? 1 : 0) + (group_masked<W>(g, mask, dist) ? 1 : 0);
+        }
+    }
+    return ops;
+}
+// The control of permute_pair() for Sel: byte k of a word from byte
+// (lane Sel_j's position) of a, or of b (64 + it).
+template <int W> constexpr std::uint32_t pair_control(unsigned sel) noexcept {
+    constexpr unsigned bytes = W / 8;
+    std::uint32_t ctl = 0;
+    for (unsigned k = 0; k < 4; ++k) {
+        const unsigned from = (sel >> (4 * (k / bytes))) & 0xfu;
+        const unsigned at = (from % L<W>::kLanes) * bytes + k % bytes;
+        ctl |= (from / L<W>::kLanes != 0 ? 64u + at : at) << (8 * k);
+    }
+    return ctl;
+}
 template <int W, unsigned Sel, unsigned Mask> PTXV_FI V pick(V a, V b) noexcept {
     constexpr unsigned own_a = W == 8 ? 0x3210u : 0x10u, own_b = W == 8 ? 0x7654u : 0x32u;
     if constexpr (Sel == own_a) return a;
     else if constexpr (Sel == own_b) return b;
+#if PTXV_ARRAY_VBMI
+    // More than three shifts, masks and ors: one vpermt2b instead (fewer,
+    // which have one cycle's latency each, stay).
+    else if constexpr (group_ops<W>(Sel, Mask) > 3) return permute_pair(a, b, pair_control<W>(Sel));
+#endif
     else return groups<W, Sel, Mask>(a, b, std::make_integer_sequence<int, 2 * (2 * L<W>::kLanes - 1)>{});
 }
 // Whether every lane in Mask reads one lane position p through both Asel

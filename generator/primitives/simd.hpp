@@ -53,7 +53,10 @@
 // The target: its vector width in bytes, and an inline namespace of its own,
 // so that translation units built for different targets link together
 // without mixing definitions.
-#if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__)
+#if PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__) && defined(__AVX512VBMI__)
+#define PTXV_ARRAY_BYTES 64
+#define PTXV_ARRAY_PATH path_avx512vbmi
+#elif PTXV_ARRAY_X86 && defined(__AVX512BW__) && defined(__AVX512VL__)
 #define PTXV_ARRAY_BYTES 64
 #define PTXV_ARRAY_PATH path_avx512
 #elif PTXV_ARRAY_X86 && defined(__AVX2__)
@@ -85,6 +88,13 @@
 #define PTXV_ARRAY_SSE41 1
 #else
 #define PTXV_ARRAY_SSE41 0
+#endif
+// Byte permutes across a whole vector and from two vectors at once
+// (vpermb, vpermt2b): AVX-512 VBMI.
+#if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64 && defined(__AVX512VBMI__)
+#define PTXV_ARRAY_VBMI 1
+#else
+#define PTXV_ARRAY_VBMI 0
 #endif
 // ptxv-gen: end target
 
@@ -220,14 +230,13 @@ template <int W> PTXV_FI Keep keep(unsigned mask) noexcept {
 template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t active, Result result) noexcept {
     static_assert(32 % kWords == 0, "a warp is whole vectors");
 #if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
-    // The active bits are a lane mask as they stand: one masked move.
+    // The active bits are a lane mask as they stand: one masked store, which
+    // leaves the inactive words of d unread and unwritten.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 2
 #endif
-    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords) {
-        const V r = result(o);
-        st(d + o, (V)_mm512_mask_blend_epi32(static_cast<__mmask16>(active), (M)ld(d + o), (M)r));
-    }
+    for (std::size_t o = 0; o < 32; o += kWords, active >>= kWords)
+        _mm512_mask_storeu_epi32(d + o, static_cast<__mmask16>(active), (M)result(o));
 #else
     // Bit j of the broadcast word moved to the top of word j, where
     // vblendvps reads it (AVX2), or compared with the bit itself.
@@ -257,6 +266,19 @@ template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t 
 // Byte j of each 16-byte block from byte ctl[j] of the same block of x; zero
 // where ctl[j] has its top bit set.
 PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
+#endif
+#if PTXV_ARRAY_VBMI
+// Each word w's bytes from its pair {y[w]:x[w]} in one vpermt2b, whose index
+// reaches all 128 bytes of x and y: byte k of ctl names the source of byte k
+// of every word (k' < 4: byte k' of x's word; 64 + k': byte k' of y's). The
+// index adds 4w to each word's copy of ctl (a constant, and ctl constant in
+// a loop: both leave the loop).
+PTXV_FI V permute_pair(V x, V y, std::uint32_t ctl) noexcept {
+    const M at = _mm512_set_epi32(0x3c3c3c3c, 0x38383838, 0x34343434, 0x30303030, 0x2c2c2c2c, 0x28282828, 0x24242424,
+                                  0x20202020, 0x1c1c1c1c, 0x18181818, 0x14141414, 0x10101010, 0x0c0c0c0c, 0x08080808,
+                                  0x04040404, 0);
+    return (V)_mm512_permutex2var_epi8((M)x, _mm512_add_epi8((M)words(ctl), at), (M)y);
+}
 #endif
 // The 16 bytes at p in every 16-byte block (a shuffle control, say).
 PTXV_FI V repeat16(const void* p) noexcept {

@@ -39,11 +39,18 @@ constexpr std::size_t kGuard = 16;
 
 #if defined(__x86_64__)
 // PTXV_ISA caps the kernels run() may bind ("generated", "sse2",
-// "ssse3", "avx2", "avx512"), so each path can be tested on one machine; empty when
-// unset. Elsewhere only the generated loop exists.
+// "ssse3", "avx2", "avx512", "avx512vbmi"), so each path can be tested on one
+// machine; empty when unset. Elsewhere only the generated loop exists.
 std::string isa_cap() {
     const char* cap = std::getenv("PTXV_ISA");
     return cap != nullptr ? cap : "";
+}
+// Whether run() may take the VBMI unit's kernels here: built, on a CPU with
+// AVX-512 BW, VL and VBMI, and no cap below them.
+bool vbmi_allowed() {
+    const std::string cap = isa_cap();
+    return PTXV_TEST_X86_KERNELS && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") &&
+           __builtin_cpu_supports("avx512vbmi") && (cap.empty() || cap == "avx512vbmi");
 }
 #endif
 
@@ -199,7 +206,8 @@ void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t 
     const u32 splat = lanes == 4 ? 0x01010101u : 0x00010001u;
     proof::Rng rng(seed);
     proof::Tally t;
-    std::map<std::string, std::uint64_t> by_kernel;
+    std::map<std::string, std::uint64_t> by_kernel, mixed_by_kernel;
+    std::uint64_t mixed_forms = 0;
     const std::size_t pairs = values.size() * values.size();
     std::vector<u32> a(pairs), b(pairs), swapped_a(pairs), swapped_b(pairs), c(pairs), d(pairs);
     for (std::size_t j = 0; j < pairs; ++j) {
@@ -251,13 +259,35 @@ void pair_sweep(ptxv::Geometry g, const std::vector<u32>& values, std::uint64_t 
                 const u32 want = ptxv::interpret(in, av[j], bv[j], c[j]);
                 if (d[j] != want) t.report(in, av[j], bv[j], c[j], want, d[j], p.compiled().batch_kernel());
             }
-            by_kernel[p.compiled().batch_kernel()] += pairs;
+            // Whether some operand reads lanes of both words in the lanes
+            // the mask keeps.
+            const auto both_words = [&](unsigned sel) {
+                bool from[2] = {false, false};
+                for (unsigned i = 0; i < lanes; ++i)
+                    if ((form.mask >> i & 1u) != 0) from[(sel >> (4 * i) & 0xfu) / lanes] = true;
+                return from[0] && from[1];
+            };
+            const bool mixed = both_words(form.asel) || both_words(form.bsel);
+            mixed_forms += mixed ? 1 : 0;
+            (mixed ? mixed_by_kernel : by_kernel)[p.compiled().batch_kernel()] += pairs;
         }
     }
     std::string summary;
     for (const auto& kv : by_kernel) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
+    summary += "; mixing both words: ";
+    for (const auto& kv : mixed_by_kernel) summary += kv.first + ": " + std::to_string(kv.second) + "  ";
     INFO("elements by kernel: " << summary);
     CHECK(t.vectors == vs.size() * 4 * pairs);
+#if defined(__x86_64__)
+    // vpermt2b serves the forms whose operands mix both words, wherever it
+    // may, and no other form.
+    INFO(mixed_forms << " forms mix both words");
+    // The fourth form mixes where its mask keeps a lower and an upper lane.
+    CHECK(mixed_forms >= vs.size() / 4);
+    CHECK(by_kernel.count("avx512vbmi") == 0);
+    if (vbmi_allowed()) CHECK(mixed_by_kernel["avx512vbmi"] == mixed_forms * pairs);
+    else CHECK(mixed_by_kernel.count("avx512vbmi") == 0);
+#endif
     t.finish();
 }
 
@@ -364,6 +394,7 @@ TEST_CASE("batch run = interp: scalar families, sizes, offsets, guards, selector
     if (wide) CHECK(plan.packed() == plan.elements);
     else CHECK(plan.packed() == 0);
     if (cap == "avx2") CHECK(plan.by_kernel.count("avx512") == 0);
+    CHECK(plan.by_kernel.count("avx512vbmi") == 0);
 #endif
     t.finish();
 }

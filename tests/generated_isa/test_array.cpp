@@ -11,6 +11,7 @@
 #include "ptxv_array.hpp"
 
 static_assert(PTXV_ARRAY_BYTES == generated_isa::kBytes, "this file is built for the target isa.hpp names");
+static_assert(PTXV_ARRAY_VBMI == (PTXV_TEST_ISA == 513), "vpermt2b selectors exactly in the VBMI build");
 
 namespace {
 
@@ -18,7 +19,9 @@ PTXV_ARRAY_PROOF_TABLE(ALL, DEFAULT)
 
 }  // namespace
 
-#if PTXV_TEST_ISA == 512
+#if PTXV_TEST_ISA == 513
+PTXV_ARRAY_PROOF_CASES("AVX-512 VBMI array forms", 0x6176783531330)
+#elif PTXV_TEST_ISA == 512
 PTXV_ARRAY_PROOF_CASES("AVX-512 array forms", 0x6176783531320)
 #else
 PTXV_ARRAY_PROOF_CASES("AVX2 array forms", 0x6176783200)

@@ -4,7 +4,7 @@
 // of the committed tables is run, with default and with moved selectors.
 // The build compiles this file once more for each other target of the
 // kernel library (check/array_avx2.cpp, check/array_avx512.cpp,
-// check/array_portable.cpp).
+// check/array_avx512vbmi.cpp, check/array_portable.cpp).
 #include "../array.hpp"
 
 #include <cstddef>

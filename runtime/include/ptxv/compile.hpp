@@ -123,12 +123,14 @@ public:
     // "vadd4.s32.u32.u32.sat": the variant's mnemonic.
     const char* ptx() const;
 
-    // Which code run() uses. For the SIMD families: "sse2", "ssse3", "avx2"
-    // or "avx512" (packed kernels, four to sixteen elements at a time). For
-    // the scalar families: "avx2" or "avx512" (the generated batch loop built
-    // for that target). Otherwise "generated" (the generated batch loop as
-    // the library was built). The environment variable PTXV_ISA caps the
-    // choice ("generated", "sse2", "ssse3", "avx2", "avx512").
+    // Which code run() uses. For the SIMD families: "sse2", "ssse3", "avx2",
+    // "avx512" or "avx512vbmi" (packed kernels, four to sixteen elements at a
+    // time; the last for operands that read lanes of both words, one
+    // vpermt2b each). For the scalar families: "avx2" or "avx512" (the
+    // generated batch loop built for that target). Otherwise "generated" (the
+    // generated batch loop as the library was built). The environment
+    // variable PTXV_ISA caps the choice ("generated", "sse2", "ssse3",
+    // "avx2", "avx512", "avx512vbmi").
     const char* batch_kernel() const;
 
     // The encoded run-time arguments, as the generated rt:: form takes them.

@@ -21,6 +21,26 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
+namespace {
+
+// vpermt2b reads both words of an element at once (permute_pair): each
+// operand's two pshufb controls, [0] and [1] for a, [2] and [3] for b, become
+// one control of a word's four bytes, in the first four of [0] and [2]: byte
+// k of a stays k, byte k of b becomes 64 + k. (The controls are the same in
+// every word; the first word's bytes name bytes of that word.) A lane the
+// mask drops reads any byte.
+void pair_controls(Params& p) {
+    for (int op = 0; op < 2; ++op) {
+        std::uint8_t* const from_a = p.shuffle[2 * op];
+        const std::uint8_t* const from_b = p.shuffle[2 * op + 1];
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (from_a[k] >= 0x80 && from_b[k] < 0x80) from_a[k] = static_cast<std::uint8_t>(64 + from_b[k]);
+        }
+    }
+}
+
+}  // namespace
+
 Kernel bind(const Instr& in, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
     warp = nullptr;
     if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
@@ -93,7 +113,10 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     // The widest vectors the CPU has; SSSE3 also shuffles, so SSE2 serves
     // only the forms with no shuffle on CPUs without it.
     Kernel k = nullptr;
-    if (isa >= Isa::avx512 && (k = kernel_avx512(plan, out, shuffle, warp)) != nullptr) {
+    if (isa >= Isa::avx512vbmi && (k = kernel_avx512vbmi(plan, out, shuffle, warp)) != nullptr) {
+        name = "avx512vbmi";
+        pair_controls(p);
+    } else if (isa >= Isa::avx512 && (k = kernel_avx512(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512";
     } else if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle, warp)) != nullptr) {
         name = "avx2";
@@ -137,10 +160,12 @@ namespace ptxv {
 Isa runtime_isa() {
     static const Isa isa = [] {
 #if defined(__x86_64__) || defined(__i386__)
-        Isa best = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") ? Isa::avx512
-                   : __builtin_cpu_supports("avx2")                                           ? Isa::avx2
-                   : __builtin_cpu_supports("ssse3")                                          ? Isa::ssse3
-                                                                                              : Isa::sse2;
+        const bool avx512 = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+        Isa best = avx512 && __builtin_cpu_supports("avx512vbmi") ? Isa::avx512vbmi
+                   : avx512                                       ? Isa::avx512
+                   : __builtin_cpu_supports("avx2")               ? Isa::avx2
+                   : __builtin_cpu_supports("ssse3")              ? Isa::ssse3
+                                                                  : Isa::sse2;
 #else
         Isa best = Isa::generated;
 #endif
@@ -150,7 +175,8 @@ Isa runtime_isa() {
                                 : c == "sse2"      ? Isa::sse2
                                 : c == "ssse3"     ? Isa::ssse3
                                 : c == "avx2"      ? Isa::avx2
-                                                   : Isa::avx512;
+                                : c == "avx512"    ? Isa::avx512
+                                                   : Isa::avx512vbmi;
             if (cap_isa < best) best = cap_isa;
         }
         return best;

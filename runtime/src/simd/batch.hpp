@@ -35,7 +35,9 @@ inline constexpr int kShuffles = 3;
 
 struct alignas(16) Params {
     // Byte shuffles within each 16-byte block: a from a, a from b, b from a,
-    // b from b; or, when each operand reads one source, [0] and [2] alone.
+    // b from b; or, when each operand reads one source, [0] and [2] alone;
+    // or, for a VBMI kernel, a word's control over its pair in the first
+    // four bytes of [0] and [2] (pair_controls).
     std::uint8_t shuffle[4][16];
     std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
     std::uint32_t keep;       // the lane bits of a word the mask keeps
@@ -52,13 +54,15 @@ using Kernel = detail::BatchKernel;
 
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
-// shuffle), SSSE3, AVX2 or AVX-512; null where the unit was built without those
-// instructions.
+// shuffle), SSSE3, AVX2, AVX-512 or AVX-512 VBMI; null where the unit was
+// built without those instructions.
 // `warp` gets the same kernel's Compiled::warp form.
 Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_avx512(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+// AVX-512 with VBMI: Shuffle::two only (vpermt2b), the AVX-512 unit the rest.
+Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 
 // Compiled::warp's merge of lane results into d where no packed kernel
 // applies (the scalar families), from the unit built for SSE2, SSSE3, AVX2 or AVX-512;
@@ -67,6 +71,7 @@ detail::WarpMerge warp_merge_sse2();
 detail::WarpMerge warp_merge_ssse3();
 detail::WarpMerge warp_merge_avx2();
 detail::WarpMerge warp_merge_avx512();
+detail::WarpMerge warp_merge_avx512vbmi();  // null: the AVX-512 unit's serves
 // The one for the best target the CPU has (PTXV_ISA cap included), or null.
 detail::WarpMerge warp_merge();
 

@@ -2,8 +2,8 @@
 // the including unit is built for: every lane plan of spec::kLanePlans, run
 // through the SIMD kernel library of generated/ptxv_array.hpp, with the
 // selectors applied by byte shuffle where the target has one (pshufb). A unit
-// defines PTXV_BATCH_UNIT (its target's name: sse2, ssse3, avx2) and includes
-// this once; it defines ptxv::simd::kernel_<unit>.
+// defines PTXV_BATCH_UNIT (its target's name: sse2, ssse3, avx2, avx512,
+// avx512vbmi) and includes this once; it defines ptxv::simd::kernel_<unit>.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -36,14 +36,27 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
     // (shuffled, or in place with no shuffle).
     const u32* const src_a = S != Shuffle::two && p.a_from_b != 0 ? b : a;
     const u32* const src_b = S != Shuffle::two && p.b_from_a != 0 ? a : b;
-#if PTXV_ARRAY_SSSE3
+#if PTXV_ARRAY_VBMI
+    // Two sources, one vpermt2b per operand over the pair {b:a}: bind() wrote
+    // each operand's control over a word's pair in the first four bytes of
+    // [0] and [2] (pair_controls).
+    std::uint32_t pa = 0, pb = 0;
+    __builtin_memcpy(&pa, p.shuffle[0], sizeof pa);
+    __builtin_memcpy(&pb, p.shuffle[2], sizeof pb);
+#elif PTXV_ARRAY_SSSE3
     const lib::V s0 = lib::repeat16(p.shuffle[0]), s1 = lib::repeat16(p.shuffle[1]);
     const lib::V s2 = lib::repeat16(p.shuffle[2]), s3 = lib::repeat16(p.shuffle[3]);
 #endif
     // The results of the vector at word i.
     const auto result = [&](std::size_t i) PTXV_ARRAY_INLINE {
         lib::V A = lib::ld(src_a + i), B = lib::ld(src_b + i);
-#if PTXV_ARRAY_SSSE3
+#if PTXV_ARRAY_VBMI
+        // Lane j of an element's a is lane sel[j] of its pair {b:a} (R2).
+        static_assert(S == Shuffle::two, "the VBMI unit has the two-source kernels only");
+        const lib::V A0 = A;
+        A = lib::permute_pair(A0, B, pa);
+        B = lib::permute_pair(A0, B, pb);
+#elif PTXV_ARRAY_SSSE3
         // Lane j of an element's a is lane sel[j] of its pair {b:a} (R2):
         // bytes of a and bytes of b, each shuffle zeroing the others.
         if constexpr (S == Shuffle::one) {
@@ -126,7 +139,16 @@ constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
     constexpr bool sums = lib::decode(plan).sum;
     constexpr bool shuffles = PTXV_ARRAY_SSSE3 != 0;
     std::array<Entry, kOuts * kShuffles> k{};
-    if constexpr (sums) {
+    if constexpr (PTXV_ARRAY_VBMI) {
+        // Only what vpermt2b does better than pshufb: an operand from two
+        // words. The AVX-512 unit has the rest.
+        if constexpr (sums) {
+            k[2 * kShuffles + 2] = entry<plan, Out::sum, Shuffle::two>();
+        } else {
+            k[2] = entry<plan, Out::store, Shuffle::two>();
+            k[kShuffles + 2] = entry<plan, Out::merge, Shuffle::two>();
+        }
+    } else if constexpr (sums) {
         k[2 * kShuffles + 0] = entry<plan, Out::sum, Shuffle::none>();
         if constexpr (shuffles) {
             k[2 * kShuffles + 1] = entry<plan, Out::sum, Shuffle::one>();
@@ -162,11 +184,16 @@ Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
     return e.run;
 }
 
-// The scalar families' warp step merges the generated loop's results.
+// The scalar families' warp step merges the generated loop's results (the
+// AVX-512 unit's, where the CPU also has VBMI).
+#if PTXV_ARRAY_VBMI
+constexpr detail::WarpMerge kWarpMerge = nullptr;
+#else
 void warp_merge(const u32* r, u32* d, u32 active) noexcept {
     lib::warp_words(d, active, [r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
 }
 constexpr detail::WarpMerge kWarpMerge = &warp_merge;
+#endif
 
 #else
 
