@@ -140,8 +140,8 @@ constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
     constexpr bool shuffles = PTXV_ARRAY_SSSE3 != 0;
     std::array<Entry, kOuts * kShuffles> k{};
     if constexpr (PTXV_ARRAY_VBMI) {
-        // Only what vpermt2b does better than pshufb: an operand from two
-        // words. The AVX-512 unit has the rest.
+        // Only the forms vpermt2b shortens: an operand from two words, one
+        // instruction where pshufb takes three. The AVX-512 unit has the rest.
         if constexpr (sums) {
             k[2 * kShuffles + 2] = entry<plan, Out::sum, Shuffle::two>();
         } else {
