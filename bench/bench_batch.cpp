@@ -288,6 +288,7 @@ void register_batch() {
     add_batch("vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", sizes, count, false);
     add_batch("vavrg4.u32.u32.u32 d, a, b, c", sizes, count, false);
     add_batch("vabsdiff4.u32.u32.u32.add d, a, b, c", sizes, count, false);
+    add_batch("vabsdiff4.u32.u32.u32.add d, a.b4321, b, c", sizes, count, false);
     add_batch("vmin4.u32.u32.u32 d, a, b, c", sizes, count, false);
     add_batch("vmax4.s32.s32.s32.sat d, a, b, c", sizes, count, false);
     add_batch("vset4.u32.u32.lt d, a, b, c", sizes, count, false);
@@ -308,7 +309,8 @@ void register_batch() {
     for (const char* text :
          {"vadd4.u32.u32.u32 d, a, b, c", "vadd4.u32.u32.u32.sat d, a, b, c", "vadd4.s32.s32.s32.sat d, a, b, c",
           "vsub4.u32.u32.u32 d.b320, a.b7654, b.b3210, c", "vavrg4.u32.u32.u32 d, a, b, c",
-          "vabsdiff4.u32.u32.u32.add d, a, b, c", "vmin4.u32.u32.u32 d, a, b, c", "vmax4.s32.s32.s32.sat d, a, b, c",
+          "vabsdiff4.u32.u32.u32.add d, a, b, c", "vabsdiff4.u32.u32.u32.add d, a.b4321, b, c",
+          "vmin4.u32.u32.u32 d, a, b, c", "vmax4.s32.s32.s32.sat d, a, b, c",
           "vset4.u32.u32.lt d, a, b, c", "vadd2.s32.s32.s32.sat d, a, b, c", "vmin2.s32.s32.s32 d, a, b, c",
           "vmin2.s32.s32.s32 d.h0, a.h12, b.h30, c", "vset2.s32.s32.ne.add d, a, b, c", "vadd.s32.s32.s32.sat d, a, b",
           "vshr.s32.s32.u32.clamp d, a, b", "vmad.s32.s32.s32.po.sat.shr15 d, a, b, c", "vset.u32.s32.lt d, a, b"})

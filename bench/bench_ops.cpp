@@ -174,6 +174,8 @@ void register_ops() {
     PTXV_SIMD("vavrg4.s32.s32.s32 d, a, b, c", vavrg4_s32_s32_s32);
     PTXV_SIMD("vabsdiff4.u32.u32.u32.add d, a, b, c", vabsdiff4_u32_u32_u32_add);
     PTXV_SIMD("vabsdiff4.u32.u32.u32.add d.b10, a.b0123, b.b4567, c", vabsdiff4_u32_u32_u32_add<0x0123, 0x4567, b10>);
+    // a's bytes 1..4 of the pair {b:a}: the sum of differences at a one-byte offset, as block matching reads it.
+    PTXV_SIMD("vabsdiff4.u32.u32.u32.add d, a.b4321, b, c", vabsdiff4_u32_u32_u32_add<0x4321, 0x7654>);
     PTXV_SIMD("vabsdiff4.s32.s32.s32.sat d, a, b, c", vabsdiff4_s32_s32_s32_sat);
     PTXV_SIMD("vmin4.u32.u32.u32 d, a, b, c", vmin4_u32_u32_u32);
     PTXV_SIMD("vmin4.u32.u32.u32 d.b31, a.b1032, b.b5476, c", vmin4_u32_u32_u32<0x1032, 0x5476, b31>);

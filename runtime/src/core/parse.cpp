@@ -17,6 +17,30 @@
 #include "ptxv/instr.hpp"
 #include "ptxv/spec_tables.hpp"
 #include "ptxv_tables.hpp"
+#include "show.hpp"
+
+namespace ptxv::detail {
+
+std::string show(std::string_view s) {
+    constexpr std::size_t kMax = 40;
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    const std::size_t n = s.size() < kMax ? s.size() : kMax;
+    for (std::size_t i = 0; i < n; ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    if (s.size() > kMax) out += "...";
+    return out;
+}
+
+}  // namespace ptxv::detail
 
 namespace ptxv {
 namespace {
@@ -47,27 +71,7 @@ constexpr bool is_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >
 constexpr bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 constexpr bool is_word(unsigned char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$'; }
 
-// A piece of the input made safe to embed in a message: bytes outside
-// printable ASCII are escaped and long pieces are cut, so that messages stay
-// short and printable whatever the input was.
-std::string show(std::string_view s) {
-    constexpr std::size_t kMax = 40;
-    std::string out;
-    const std::size_t n = s.size() < kMax ? s.size() : kMax;
-    for (std::size_t i = 0; i < n; ++i) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            out += static_cast<char>(c);
-        } else {
-            static const char hex[] = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    if (s.size() > kMax) out += "...";
-    return out;
-}
+using detail::show;
 
 std::string quoted(std::string_view s) { return "'" + show(s) + "'"; }
 

@@ -21,26 +21,6 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-namespace {
-
-// vpermt2b reads both words of an element at once (permute_pair): each
-// operand's two pshufb controls, [0] and [1] for a, [2] and [3] for b, become
-// one control of a word's four bytes, in the first four of [0] and [2]: byte
-// k of a stays k, byte k of b becomes 64 + k. (The controls are the same in
-// every word; the first word's bytes name bytes of that word.) A lane the
-// mask drops reads any byte.
-void pair_controls(Params& p) {
-    for (int op = 0; op < 2; ++op) {
-        std::uint8_t* const from_a = p.shuffle[2 * op];
-        const std::uint8_t* const from_b = p.shuffle[2 * op + 1];
-        for (std::size_t k = 0; k < 4; ++k) {
-            if (from_a[k] >= 0x80 && from_b[k] < 0x80) from_a[k] = static_cast<std::uint8_t>(64 + from_b[k]);
-        }
-    }
-}
-
-}  // namespace
-
 Kernel bind(const Instr& in, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
     warp = nullptr;
     if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
@@ -115,7 +95,7 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     Kernel k = nullptr;
     if (isa >= Isa::avx512vbmi && (k = kernel_avx512vbmi(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512vbmi";
-        pair_controls(p);
+        pair_controls_avx512vbmi(in, p);
     } else if (isa >= Isa::avx512 && (k = kernel_avx512(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512";
     } else if (isa >= Isa::avx2 && (k = kernel_avx2(plan, out, shuffle, warp)) != nullptr) {

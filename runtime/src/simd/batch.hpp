@@ -37,7 +37,7 @@ struct alignas(16) Params {
     // Byte shuffles within each 16-byte block: a from a, a from b, b from a,
     // b from b; or, when each operand reads one source, [0] and [2] alone;
     // or, for a VBMI kernel, a word's control over its pair in the first
-    // four bytes of [0] and [2] (pair_controls).
+    // four bytes of [0] and [2] (pair_controls_avx512vbmi).
     std::uint8_t shuffle[4][16];
     std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
     std::uint32_t keep;       // the lane bits of a word the mask keeps
@@ -63,6 +63,11 @@ Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp)
 Kernel kernel_avx512(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 // AVX-512 with VBMI: Shuffle::two only (vpermt2b), the AVX-512 unit the rest.
 Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
+// The VBMI kernels' selectors: each operand's vpermt2b control over a word's
+// pair {b:a}, from the kernel library (array::detail::pair_control), in the
+// first four bytes of p.shuffle[0] (a) and [2] (b), in place of the pshufb
+// controls bind() wrote there.
+void pair_controls_avx512vbmi(const Instr& in, Params& p);
 
 // Compiled::warp's merge of lane results into d where no packed kernel
 // applies (the scalar families), from the unit built for SSE2, SSSE3, AVX2 or AVX-512;
@@ -70,8 +75,7 @@ Kernel kernel_avx512vbmi(int plan, Out out, Shuffle shuffle, detail::WarpKernel&
 detail::WarpMerge warp_merge_sse2();
 detail::WarpMerge warp_merge_ssse3();
 detail::WarpMerge warp_merge_avx2();
-detail::WarpMerge warp_merge_avx512();
-detail::WarpMerge warp_merge_avx512vbmi();  // null: the AVX-512 unit's serves
+detail::WarpMerge warp_merge_avx512();  // also where the CPU has VBMI
 // The one for the best target the CPU has (PTXV_ISA cap included), or null.
 detail::WarpMerge warp_merge();
 

@@ -13,5 +13,5 @@ ptxv::simd::Kernel ptxv::simd::kernel_avx512vbmi(int, Out, Shuffle, detail::Warp
     warp = nullptr;
     return nullptr;
 }
-ptxv::detail::WarpMerge ptxv::simd::warp_merge_avx512vbmi() { return nullptr; }
+void ptxv::simd::pair_controls_avx512vbmi(const Instr&, Params&) {}
 #endif

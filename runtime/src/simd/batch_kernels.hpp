@@ -37,9 +37,9 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
     const u32* const src_a = S != Shuffle::two && p.a_from_b != 0 ? b : a;
     const u32* const src_b = S != Shuffle::two && p.b_from_a != 0 ? a : b;
 #if PTXV_ARRAY_VBMI
-    // Two sources, one vpermt2b per operand over the pair {b:a}: bind() wrote
-    // each operand's control over a word's pair in the first four bytes of
-    // [0] and [2] (pair_controls).
+    // Two sources, one vpermt2b per operand over the pair {b:a}: each
+    // operand's control over a word's pair is in the first four bytes of [0]
+    // and [2] (pair_controls_avx512vbmi).
     std::uint32_t pa = 0, pb = 0;
     __builtin_memcpy(&pa, p.shuffle[0], sizeof pa);
     __builtin_memcpy(&pb, p.shuffle[2], sizeof pb);
@@ -184,11 +184,9 @@ Kernel lookup(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp) {
     return e.run;
 }
 
+#if !PTXV_ARRAY_VBMI
 // The scalar families' warp step merges the generated loop's results (the
-// AVX-512 unit's, where the CPU also has VBMI).
-#if PTXV_ARRAY_VBMI
-constexpr detail::WarpMerge kWarpMerge = nullptr;
-#else
+// AVX-512 unit's also where the CPU has VBMI).
 void warp_merge(const u32* r, u32* d, u32 active) noexcept {
     lib::warp_words(d, active, [r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
 }
@@ -211,6 +209,23 @@ Kernel PTXV_BATCH_CAT(kernel_, PTXV_BATCH_UNIT)(int plan, Out out, Shuffle shuff
     return PTXV_BATCH_UNIT::lookup(plan, out, shuffle, warp);
 }
 
+#if PTXV_ARRAY_VBMI
+void pair_controls_avx512vbmi(const Instr& in, Params& p) {
+    const bool half = in.geometry == Geometry::half;
+    const unsigned lanes = half ? 2 : 4;
+    // The selector as the array forms take it, lane j's element of the pair
+    // in bits 4j..4j+3, and its control.
+    const auto control = [&](const std::array<std::uint8_t, 4>& sel) {
+        unsigned v = 0;
+        for (unsigned j = 0; j < lanes; ++j) v |= (sel[j] % (2 * lanes)) << (4 * j);
+        return half ? PTXV_BATCH_UNIT::lib::pair_control<16>(v) : PTXV_BATCH_UNIT::lib::pair_control<8>(v);
+    };
+    const std::uint32_t ca = control(in.simd_asel), cb = control(in.simd_bsel);
+    __builtin_memcpy(p.shuffle[0], &ca, sizeof ca);
+    __builtin_memcpy(p.shuffle[2], &cb, sizeof cb);
+}
+#else
 detail::WarpMerge PTXV_BATCH_CAT(warp_merge_, PTXV_BATCH_UNIT)() { return PTXV_BATCH_UNIT::kWarpMerge; }
+#endif
 
 }  // namespace ptxv::simd

@@ -14,29 +14,12 @@
 #include "ptxv/interp.hpp"
 #include "ptxv/parse.hpp"
 
+#include "../core/show.hpp"
+
 namespace ptxv {
 namespace {
 
-// Input embedded in a message: the message must stay one short printable
-// line whatever bytes the input held (NULs, '\r', non-UTF-8).
-std::string show(std::string_view s) {
-    constexpr std::size_t kMax = 40;
-    static const char hex[] = "0123456789abcdef";
-    std::string out;
-    const std::size_t n = s.size() < kMax ? s.size() : kMax;
-    for (std::size_t i = 0; i < n; ++i) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            out += static_cast<char>(c);
-        } else {
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        }
-    }
-    if (s.size() > kMax) out += "...";
-    return out;
-}
+using detail::show;
 
 unsigned hex_digit(char c) {
     if (c >= '0' && c <= '9') return static_cast<unsigned>(c - '0');
