@@ -7450,14 +7450,13 @@ PTXV_FI constexpr std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::u
 // ---- vshift (PTX ISA 9.7.18.1.2) vshl vshr
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7469,14 +7468,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7612,7 +7610,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7630,7 +7629,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7764,14 +7764,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -7783,14 +7782,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -7926,7 +7924,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7944,7 +7943,8 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -8078,14 +8078,13 @@ PTXV_FI constexpr std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8097,14 +8096,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8240,7 +8238,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -8258,7 +8257,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -8392,14 +8392,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8411,14 +8410,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshl.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8554,7 +8552,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -8572,7 +8571,8 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -8706,14 +8706,13 @@ PTXV_FI constexpr std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8725,14 +8724,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8743,14 +8741,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8761,14 +8758,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8868,7 +8864,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -8886,7 +8883,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -8899,14 +8897,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = ta >> s;
+    return detail::min_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8917,14 +8915,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = ta >> s;
+    return detail::max_u32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9020,14 +9018,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9039,14 +9036,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9057,14 +9053,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9075,14 +9070,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9182,7 +9176,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -9200,7 +9195,8 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -9213,14 +9209,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9231,14 +9227,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9334,14 +9330,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9353,14 +9348,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9371,14 +9365,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9389,14 +9382,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.clamp: 0 from 32 up)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9496,7 +9488,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -9514,7 +9507,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -9527,14 +9521,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = ta >> s;
+    return detail::min_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9545,14 +9539,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = ta >> s;
+    return detail::max_zs(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9648,14 +9642,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9667,14 +9660,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uin
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9685,14 +9677,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9703,14 +9694,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9810,7 +9800,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, 
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -9828,7 +9819,8 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -9841,14 +9833,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9859,14 +9851,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift
+// lowering: 32-bit shift (.wrap: amount below 32)
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

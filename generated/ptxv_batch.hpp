@@ -6435,11 +6435,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6453,11 +6452,10 @@ using detail::pre::vshl_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6594,7 +6592,8 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6611,7 +6610,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -6749,11 +6749,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6767,11 +6766,10 @@ using detail::pre::vshl_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6908,7 +6906,8 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -6925,7 +6924,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7063,11 +7063,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7081,11 +7080,10 @@ using detail::pre::vshl_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7222,7 +7220,8 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7239,7 +7238,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7377,11 +7377,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7395,11 +7394,10 @@ using detail::pre::vshl_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7536,7 +7534,8 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7553,7 +7552,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta << s;
     return t + c;
 }
@@ -7691,11 +7691,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7709,11 +7708,10 @@ using detail::pre::vshr_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7727,11 +7725,10 @@ using detail::pre::vshr_u32_u32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7745,11 +7742,10 @@ using detail::pre::vshr_u32_u32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7850,7 +7846,8 @@ PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -7867,7 +7864,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -7883,11 +7881,11 @@ using detail::pre::vshr_u32_u32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = ta >> s;
+    return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7901,11 +7899,11 @@ using detail::pre::vshr_u32_u32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = ta >> s;
+    return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8005,11 +8003,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8023,11 +8020,10 @@ using detail::pre::vshr_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8041,11 +8037,10 @@ using detail::pre::vshr_u32_s32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8059,11 +8054,10 @@ using detail::pre::vshr_u32_s32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8164,7 +8158,8 @@ PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -8181,7 +8176,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -8197,11 +8193,11 @@ using detail::pre::vshr_u32_s32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8215,11 +8211,11 @@ using detail::pre::vshr_u32_s32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8319,11 +8315,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8337,11 +8332,10 @@ using detail::pre::vshr_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8355,11 +8349,10 @@ using detail::pre::vshr_s32_u32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8373,11 +8366,10 @@ using detail::pre::vshr_s32_u32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8478,7 +8470,8 @@ PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
@@ -8495,7 +8488,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xu32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = ta >> s;
     return t + c;
 }
@@ -8511,11 +8505,11 @@ using detail::pre::vshr_s32_u32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = ta >> s;
+    return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8529,11 +8523,11 @@ using detail::pre::vshr_s32_u32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = ta >> s;
+    return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8633,11 +8627,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return detail::dmerge(c, static_cast<std::uint32_t>(w), dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8651,11 +8644,10 @@ using detail::pre::vshr_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(w) + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8669,11 +8661,10 @@ using detail::pre::vshr_s32_s32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8687,11 +8678,10 @@ using detail::pre::vshr_s32_s32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8792,7 +8782,8 @@ PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, st
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
@@ -8809,7 +8800,8 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::uint32_t ta = detail::xs32(a, asel);
-    const unsigned s = detail::xu32(b, bsel) & 31u;
+    const std::uint32_t tb = detail::xu32(b, bsel);
+    const unsigned s = tb & 31u;
     const std::uint32_t t = detail::sar32(ta, s);
     return t + c;
 }
@@ -8825,11 +8817,11 @@ using detail::pre::vshr_s32_s32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8843,11 +8835,11 @@ using detail::pre::vshr_s32_s32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

@@ -385,17 +385,32 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool sd = v.dtype == Type::s32;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
-    if (!v.sat && !clamp && (v.op2 == Op2::none || v.op2 == Op2::add)) {
-        // .wrap shifts by less than 32 and, without .sat or .min/.max, only
-        // d's low word is read: a 32-bit shift of the extended operand's word
-        // gives it. (.clamp stays on 64 bits: a shift by 32 there is one
-        // instruction, where 32 bits need a test of the amount.)
+    if (!v.sat && (!shl || v.op2 == Op2::none || v.op2 == Op2::add)) {
+        // Without .sat, a vshr's value lies within its operand's word (shifted
+        // right, extended by atype), so that word is all of it, and .min/.max
+        // read it sign- or zero-extended by atype (R8); a vshl's is wider, but
+        // without .min/.max only d's low word is read. So a 32-bit shift of
+        // the extended operand's word gives d, in 32-bit lanes when a loop is
+        // vectorized, where 64 bits would widen every lane.
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
-        b.line("const unsigned s = detail::xu32(b, bsel) & 31u;");
-        b.u32("t", shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s");
-        scalar_tail(b, v, "t", "sx32", sd);
+        b.u32("tb", "detail::xu32(b, bsel)");
+        std::string t;
+        if (!clamp) {
+            b.line("const unsigned s = tb & 31u;");
+            t = shl ? "ta << s" : sa ? "detail::sar32(ta, s)" : "ta >> s";
+            L.strategy = "32-bit shift (.wrap: amount below 32)";
+        } else if (!shl && sa) {
+            // A shift by 32 fills the word with its sign, as one by 31 does.
+            t = "detail::sar32(ta, detail::umin32(tb, 31u))";
+            L.strategy = "32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does)";
+        } else {
+            // From 32 up every bit is shifted out.
+            t = std::string("detail::sel32(tb < 32u, ta ") + (shl ? "<<" : ">>") + " (tb & 31u), 0u)";
+            L.strategy = "32-bit shift (.clamp: 0 from 32 up)";
+        }
+        b.u32("t", t);
+        scalar_tail(b, v, "t", sa ? "sx32" : "zx32", sd);
         L.body = b.str();
-        L.strategy = "32-bit shift (.wrap: amount below 32)";
         return L;
     }
     b.i64v("ta", scalar_ext("a", "asel", v.atype));
