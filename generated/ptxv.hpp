@@ -8775,17 +8775,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8797,17 +8793,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8818,17 +8810,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8839,17 +8827,13 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8933,17 +8917,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -8955,17 +8936,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8976,17 +8954,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = ta >> s;
+    return detail::min_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -8997,17 +8972,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.u32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = ta >> s;
+    return detail::max_su(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9087,17 +9059,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9109,17 +9078,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return ts + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9130,17 +9096,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::min_su(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9151,17 +9114,14 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::max_su(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9245,17 +9205,15 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9267,17 +9225,15 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return ts + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9288,17 +9244,15 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::min_su(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9309,17 +9263,15 @@ PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.u32.s32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::max_su(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9399,17 +9351,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9421,17 +9370,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return ts + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9442,17 +9388,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::min_s32(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9463,17 +9406,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.clamp: 0 from 32 up), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::max_s32(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9557,17 +9497,15 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9579,17 +9517,15 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return ts + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9600,17 +9536,15 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::min_s32(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9621,17 +9555,15 @@ PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.u32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), 32-bit clamp
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::max_s32(ts, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9711,17 +9643,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.clamp; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9733,17 +9661,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std:
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.clamp.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9754,17 +9678,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.clamp.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9775,17 +9695,13 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, 
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.clamp.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit arithmetic shift (.clamp: 32 fills with the sign as 31 does), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9869,17 +9785,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.wrap; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned dsel) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none, unsigned Dsel = sel::none>
@@ -9891,17 +9804,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.wrap.add; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9912,17 +9822,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.wrap.min; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>
@@ -9933,17 +9840,14 @@ PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, s
 }
 
 // vshift (9.7.18.1.2) vshr.s32.s32.u32.sat.wrap.max; readings R1 R6 R8 R9 R12 R16
-// lowering: 64-bit arithmetic shift, branch-free clamp
+// lowering: 32-bit shift (.wrap: amount below 32), .sat: in range
 namespace rt {
 PTXV_FI constexpr std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned) noexcept {
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace rt
 template <unsigned Asel = sel::none, unsigned Bsel = sel::none>

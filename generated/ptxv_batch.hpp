@@ -7760,14 +7760,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7781,14 +7777,10 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7802,14 +7794,10 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7823,14 +7811,10 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7918,14 +7902,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = ta >> s;
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7939,14 +7920,11 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = ta >> s;
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7960,14 +7938,11 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = ta >> s;
+    return detail::min_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7981,14 +7956,11 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = ta >> s;
+    return detail::max_su(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8072,14 +8044,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8093,14 +8062,11 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return ts + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8114,14 +8080,11 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::min_su(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8135,14 +8098,11 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::max_su(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8230,14 +8190,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8251,14 +8209,12 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return ts + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8272,14 +8228,12 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::min_su(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8293,14 +8247,12 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_su(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    return detail::max_su(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8384,14 +8336,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8405,14 +8354,11 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return ts + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8426,14 +8372,11 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::min_s32(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8447,14 +8390,11 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::max_s32(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8542,14 +8482,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8563,14 +8501,12 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return ts + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8584,14 +8520,12 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::min_s32(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8605,14 +8539,12 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
+    const std::uint32_t ta = detail::xu32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = ta >> s;
+    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    return detail::max_s32(ts, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8696,14 +8628,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8717,14 +8645,10 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8738,14 +8662,10 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8759,14 +8679,10 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
-    const unsigned s = detail::umin32(tb, 32u);
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8854,14 +8770,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::dmerge(c, low, dsel);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8875,14 +8788,11 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return low + c;
+    const std::uint32_t t = detail::sar32(ta, s);
+    return t + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8896,14 +8806,11 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::min_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8917,14 +8824,11 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::int64_t ta = detail::xs(a, asel);
+    const std::uint32_t ta = detail::xs32(a, asel);
     const std::uint32_t tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::int64_t w = ta >> s;
-    const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
-    const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
-    return detail::max_s32(low, c);
+    const std::uint32_t t = detail::sar32(ta, s);
+    return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {

@@ -385,13 +385,15 @@ Lowered lower_scalar_shift(const Variant& v) {
     const bool sd = v.dtype == Type::s32;
     if (v.btype != Type::u32) fail(v, "vshl/vshr take btype .u32 only (R12)");
     if (v.mode == Mode::none) fail(v, "vshl/vshr need .clamp or .wrap (R12)");
-    if (!v.sat && (!shl || v.op2 == Op2::none || v.op2 == Op2::add)) {
-        // Without .sat, a vshr's value lies within its operand's word (shifted
-        // right, extended by atype), so that word is all of it, and .min/.max
-        // read it sign- or zero-extended by atype (R8); a vshl's is wider, but
-        // without .min/.max only d's low word is read. So a 32-bit shift of
-        // the extended operand's word gives d, in 32-bit lanes when a loop is
-        // vectorized, where 64 bits would widen every lane.
+    if (!shl || (!v.sat && (v.op2 == Op2::none || v.op2 == Op2::add))) {
+        // A vshr's value lies within its operand's word (shifted right,
+        // extended by atype), so that word is all of it: .sat (R6) has only
+        // the other signedness's side to clamp, and .min/.max read the word
+        // sign- or zero-extended by atype (R8), or after .sat sign-extended. A
+        // vshl's value is wider, but without .sat and .min/.max only d's low
+        // word is read. So a 32-bit shift of the extended operand's word gives
+        // d, in 32-bit lanes when a loop is vectorized, where 64 bits would
+        // widen every lane.
         b.u32("ta", scalar_ext32("a", "asel", v.atype));
         b.u32("tb", "detail::xu32(b, bsel)");
         std::string t;
@@ -409,7 +411,15 @@ Lowered lower_scalar_shift(const Variant& v) {
             L.strategy = "32-bit shift (.clamp: 0 from 32 up)";
         }
         b.u32("t", t);
-        scalar_tail(b, v, "t", sa ? "sx32" : "zx32", sd);
+        std::string key = "t";
+        if (v.sat && sa != sd) {
+            // A signed value below 0 becomes 0 in an unsigned dtype; an
+            // unsigned one above 2^31 - 1 becomes that in a signed one.
+            b.u32("ts", sa ? "t & ((t >> 31) - 1u)" : "detail::min_u32(t, 0x7fffffffu)");
+            key = "ts";
+        }
+        if (v.sat) L.strategy += sa != sd ? ", 32-bit clamp" : ", .sat: in range";
+        scalar_tail(b, v, key, v.sat || sa ? "sx32" : "zx32", sd);
         L.body = b.str();
         return L;
     }
