@@ -414,7 +414,8 @@ Lowered lower_scalar_shift(const Variant& v) {
         std::string key = "t";
         if (v.sat && sa != sd) {
             // A signed value below 0 becomes 0 in an unsigned dtype; an
-            // unsigned one above 2^31 - 1 becomes that in a signed one.
+            // unsigned one above 2^31 - 1 becomes that in a signed one. (A
+            // mask, not detail::max_s32: GCC makes that select a jump here.)
             b.u32("ts", sa ? "t & ((t >> 31) - 1u)" : "detail::min_u32(t, 0x7fffffffu)");
             key = "ts";
         }
