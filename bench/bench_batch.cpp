@@ -2,9 +2,12 @@
 // operation over the same arrays has to pay: a bare loop d[i] = a[i] + b[i] +
 // c[i] (three loads, one store, next to no arithmetic).
 //
-//   BM_batch/<text>/<size>    compiled.run(a, b, c, d, n)
+//   BM_batch/<text>/<size>    compiled.run(a, b, c, d, n), paired with the
+//                             bare loop built for the instruction set of the
+//                             kernel run() binds (counter vs_ref: the ratio)
 //   BM_floor/a+b+c/<size>     the bare loop
-//   BM_batch_c/<text>/<size>  compiled.run(a, b, k, d, n), c one value
+//   BM_batch_c/<text>/<size>  compiled.run(a, b, k, d, n), c one value, paired
+//                             the same way with the loop below
 //   BM_floor_c/a+b+k/<size>   its bare loop
 //   BM_floor_avx2/a+b+c/<size>, BM_floor_c_avx2/a+b+k/<size>: the same loops
 //                             compiled for AVX2, where the CPU has it: the
@@ -34,6 +37,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -126,6 +130,35 @@ void add_floors(const std::string& tag, FloorFn loop, FloorCFn loop_c, const Siz
     });
 }
 
+// batch_loop's pass paired() with a bare loop over the same arrays.
+template <class Body, class Ref>
+void batch_paired(benchmark::State& state, std::size_t n, Body body, Ref reference) {
+    const Arrays& v = arrays(n);
+    u32* d = output(n);
+    const std::int64_t items = paired(
+        state, n, [&] { body(v.a.data(), v.b.data(), v.c.data(), d, n); },
+        [&] { reference(v.a.data(), v.b.data(), v.c.data(), d, n); });
+    state.SetBytesProcessed(items * static_cast<std::int64_t>(4 * sizeof(u32)));
+    state.counters["elements"] = static_cast<double>(n);
+}
+
+// The bare loops built for an instruction set, the pair the per-set targets
+// bound: SSE2, SSSE3 and the generated loop against the build's own (SSSE3
+// adds nothing the loop could use), AVX2 and AVX-512 (VBMI included) against
+// their copies. The set is the PTXV_ISA cap where there is one (what the run
+// is measuring, whichever kernel run() found under it), else the kernel's.
+struct Floors {
+    FloorFn loop;
+    FloorCFn loop_c;
+};
+Floors floors_for(const std::string& kernel) {
+#if defined(PTXV_BENCH_AVX2_FLOOR)
+    if (kernel.rfind("avx512", 0) == 0) return {floor_loop_avx512, floor_loop_c_avx512};
+    if (kernel == "avx2") return {floor_loop_avx2, floor_loop_c_avx2};
+#endif
+    return {floor_loop, floor_loop_c};
+}
+
 // The batch result must be the interpreter's, element by element.
 bool batch_matches(const std::string& text, const ptxv::Instr& in, const ptxv::Compiled& compiled, bool const_c) {
     const Inputs& v = op_inputs();
@@ -154,20 +187,30 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
     const std::string prefix = const_c ? "BM_batch_c/" : "BM_batch/";
     benchmark::AddCustomContext(std::string("ptxv_kernel/") + (const_c ? "batch_c/" : "batch/") + text,
                                 compiled.batch_kernel());
+    const char* cap = std::getenv("PTXV_ISA");
+    const Floors floors = floors_for(cap != nullptr ? cap : compiled.batch_kernel());
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t n = sizes[k].n;
         if (const_c) {
-            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n](benchmark::State& s) {
-                batch_loop(s, n, [&compiled](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
-                    compiled.run(a, b, kConstC, d, m);
-                });
-            });
+            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n, floors](benchmark::State& s) {
+                batch_paired(
+                    s, n,
+                    [&compiled](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                        compiled.run(a, b, kConstC, d, m);
+                    },
+                    [&floors](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                        floors.loop_c(a, b, kConstC, d, m);
+                    });
+            })->UseManualTime();
         } else {
-            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n](benchmark::State& s) {
-                batch_loop(s, n, [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
-                    compiled.run(a, b, c, d, m);
-                });
-            });
+            reg(prefix + text + "/" + sizes[k].name, family_of(in), error, [compiled, n, floors](benchmark::State& s) {
+                batch_paired(
+                    s, n,
+                    [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+                        compiled.run(a, b, c, d, m);
+                    },
+                    floors.loop);
+            })->UseManualTime();
         }
     }
 }

@@ -8,6 +8,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -158,11 +160,75 @@ void array_throughput(benchmark::State& state, G g) {
                             static_cast<std::int64_t>(kOpElements));
 }
 
+// Paired timing, for the ratios the targets bound: `subject` and `reference`
+// (each one call over the same arrays, `items` elements) run in alternating
+// slices of about 20 us within one benchmark, each slice timed on its own.
+// A slow phase of the shared machine (another guest on the core, a frequency
+// step) then falls on both sides of the ratio, where separate benchmarks, even
+// interleaved, can catch it on one side only. The benchmark's time is the
+// subject's (its registration needs UseManualTime()); counter "vs_ref" is the
+// median over slices of subject time / reference time, "ref_ns" the reference's
+// ns per item. Which of the two runs first alternates from slice to slice.
+// Returns the items processed (already set on the state).
+template <class S, class R>
+std::int64_t paired(benchmark::State& state, std::size_t items, S subject, R reference) {
+    using Clock = std::chrono::steady_clock;
+    const auto slice = [](auto& f, std::size_t calls) {
+        const Clock::time_point start = Clock::now();
+        for (std::size_t k = 0; k < calls; ++k) {
+            f();
+            benchmark::ClobberMemory();
+        }
+        return std::chrono::duration<double>(Clock::now() - start).count();
+    };
+    // Calls per slice, from one warm-up call of each.
+    const double one = std::max(slice(subject, 1), slice(reference, 1));
+    const auto calls = static_cast<std::size_t>(std::clamp(20e-6 / std::max(one, 1e-9), 1.0, 4096.0));
+    std::vector<double> ratios;
+    double reference_s = 0;
+    bool subject_first = true;
+    for (auto _ : state) {
+        double s = 0, r = 0;
+        if (subject_first) {
+            s = slice(subject, calls);
+            r = slice(reference, calls);
+        } else {
+            r = slice(reference, calls);
+            s = slice(subject, calls);
+        }
+        subject_first = !subject_first;
+        state.SetIterationTime(s);
+        ratios.push_back(s / r);
+        reference_s += r;
+    }
+    const auto n = static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(calls) *
+                   static_cast<std::int64_t>(items);
+    state.SetItemsProcessed(n);
+    if (ratios.empty()) return n;
+    const auto mid = ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2);
+    std::nth_element(ratios.begin(), mid, ratios.end());
+    state.counters["vs_ref"] = *mid;
+    state.counters["ref_ns"] = reference_s * 1e9 / static_cast<double>(n);
+    return n;
+}
+
+// array_throughput's pass paired() with a reference pass over the same
+// arrays: g and reference both take (a, b, c, d, n).
+template <class G, class F>
+void array_paired(benchmark::State& state, G g, F reference) {
+    const Inputs& in = op_inputs();
+    u32* d = output(kOpElements);
+    paired(
+        state, kOpElements, [&] { g(in.a.data(), in.b.data(), in.c.data(), d, kOpElements); },
+        [&] { reference(in.a.data(), in.b.data(), in.c.data(), d, kOpElements); });
+}
+
 // Registers one benchmark. `error` non-null: the measured function disagrees
 // with the interpreter, so the benchmark reports that instead of a time.
+// Returns the registration, for a body that needs more (paired(): manual time).
 template <class Body>
-void reg(const std::string& name, const std::string& label, const char* error, Body body) {
-    benchmark::RegisterBenchmark(name.c_str(), [label, error, body](benchmark::State& state) {
+benchmark::internal::Benchmark* reg(const std::string& name, const std::string& label, const char* error, Body body) {
+    return benchmark::RegisterBenchmark(name.c_str(), [label, error, body](benchmark::State& state) {
         if (error != nullptr) {
             state.SkipWithError(error);
             return;

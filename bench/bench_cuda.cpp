@@ -2,7 +2,8 @@
 // L1-resident per-op inputs (kOpElements words each):
 //   BM_cuda_direct/<name>   the per-word function inlined in a loop, as in a
 //                           consumer's code (throughput, like BM_direct)
-//   BM_cuda_array/<name>    the array form, one call writing d[i]
+//   BM_cuda_array/<name>    the array form, one call writing d[i], paired with
+//                           BM_cuda_floor's loop (counter vs_ref: the ratio)
 //   BM_cuda_perlane/<name>  a straightforward per-lane loop of the same
 //                           intrinsic, as CPU ports write them: each lane taken
 //                           out with a shift and a mask, extended, computed in
@@ -13,7 +14,8 @@
 //   BM_cuda_array_<isa>/<name>, BM_cuda_floor_<isa>/a+b
 //                           the array form and the bare loop built for a wider
 //                           target (avx2, avx512; isa/cuda_array_isa.hpp), where
-//                           the CPU has it
+//                           the CPU has it; each array form paired with
+//                           the bare loop of its own target
 // The array forms and the per-lane loops are first checked word for word
 // against the per-word functions, which the tests prove against the
 // interpreter and against CUDA's documented words.
@@ -90,7 +92,8 @@ PTXV_FI void array3(void (*f)(const X*, const Y*, const u32*, u32*, std::size_t)
 }
 
 // ---- measuring
-__attribute__((noinline)) void floor_loop2(const u32* a, const u32* b, u32* d, std::size_t n) {
+// In the array forms' signature, out of line like the wider targets' loops.
+__attribute__((noinline)) void floor_loop2(const u32* a, const u32* b, const u32*, u32* d, std::size_t n) {
     for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i];
 }
 
@@ -121,12 +124,15 @@ std::vector<CudaArrayTarget> wide_targets() {
 
 // Registers the per-word form and the array forms of one intrinsic: the
 // build's own, and each wider target's, checked word for word against the
-// per-word form first.
+// per-word form first. Each array form runs paired with the bare loop of its
+// own build (paired(), bench_common.hpp): that ratio is the target's.
 template <class Word, class Array>
 void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& name, Word word, Array array) {
     const char* error = array_agrees("cuda_array", name, array, word) ? nullptr : "array form differs from the per-word form";
     reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
-    reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) { array_throughput(s, array); });
+    reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) {
+        array_paired(s, array, floor_loop2);
+    })->UseManualTime();
     for (const CudaArrayTarget& t : wide) {
         const std::string kind = std::string("cuda_array_") + t.isa;
         CudaArrayFn f = nullptr;
@@ -135,7 +141,10 @@ void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& 
         const char* wide_error = f == nullptr                     ? "the target's table has no such intrinsic"
                                  : array_agrees(kind, name, f, word) ? nullptr
                                                                      : "array form differs from the per-word form";
-        reg("BM_" + kind + "/" + name, "cuda", wide_error, [f](benchmark::State& s) { array_throughput(s, f); });
+        const CudaArrayFn floor = t.floor;
+        reg("BM_" + kind + "/" + name, "cuda", wide_error, [f, floor](benchmark::State& s) {
+            array_paired(s, f, floor);
+        })->UseManualTime();
     }
 }
 
@@ -168,7 +177,7 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
 
 void register_cuda() {
     reg("BM_cuda_floor/a+b", "floor", nullptr, [](benchmark::State& s) {
-        array_throughput(s, [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) { floor_loop2(a, b, d, n); });
+        array_throughput(s, floor_loop2);
     });
     const std::vector<CudaArrayTarget> wide = wide_targets();
     for (const CudaArrayTarget& t : wide) {
