@@ -3,8 +3,9 @@
 // c[i] (three loads, one store, next to no arithmetic).
 //
 //   BM_batch/<text>/<size>    compiled.run(a, b, c, d, n), paired with the
-//                             bare loop built for the instruction set of the
-//                             kernel run() binds (counter vs_ref: the ratio)
+//                             bare loop built for the instruction set
+//                             measured (counter vs_ref: the ratio) and with
+//                             the build's own (vs_ref2)
 //   BM_floor/a+b+c/<size>     the bare loop
 //   BM_batch_c/<text>/<size>  compiled.run(a, b, k, d, n), c one value, paired
 //                             the same way with the loop below
@@ -130,14 +131,16 @@ void add_floors(const std::string& tag, FloorFn loop, FloorCFn loop_c, const Siz
     });
 }
 
-// batch_loop's pass paired() with a bare loop over the same arrays.
-template <class Body, class Ref>
-void batch_paired(benchmark::State& state, std::size_t n, Body body, Ref reference) {
+// batch_loop's pass paired() with two bare loops over the same arrays:
+// vs_ref, the loop for the instruction set measured; vs_ref2, the build's own.
+template <class Body, class Ref, class Ref2>
+void batch_paired(benchmark::State& state, std::size_t n, Body body, Ref reference, Ref2 build_reference) {
     const Arrays& v = arrays(n);
     u32* d = output(n);
     const std::int64_t items = paired(
         state, n, [&] { body(v.a.data(), v.b.data(), v.c.data(), d, n); },
-        [&] { reference(v.a.data(), v.b.data(), v.c.data(), d, n); });
+        [&] { reference(v.a.data(), v.b.data(), v.c.data(), d, n); },
+        [&] { build_reference(v.a.data(), v.b.data(), v.c.data(), d, n); });
     state.SetBytesProcessed(items * static_cast<std::int64_t>(4 * sizeof(u32)));
     state.counters["elements"] = static_cast<double>(n);
 }
@@ -200,6 +203,9 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
                     },
                     [&floors](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
                         floors.loop_c(a, b, kConstC, d, m);
+                    },
+                    [](const u32* a, const u32* b, const u32*, u32* d, std::size_t m) {
+                        floor_loop_c(a, b, kConstC, d, m);
                     });
             })->UseManualTime();
         } else {
@@ -209,7 +215,7 @@ void add_batch(const std::string& text, const Size* sizes, std::size_t count, bo
                     [&compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
                         compiled.run(a, b, c, d, m);
                     },
-                    floors.loop);
+                    floors.loop, floor_loop);
             })->UseManualTime();
         }
     }

@@ -160,18 +160,22 @@ void array_throughput(benchmark::State& state, G g) {
                             static_cast<std::int64_t>(kOpElements));
 }
 
-// Paired timing, for the ratios the targets bound: `subject` and `reference`
-// (each one call over the same arrays, `items` elements) run in alternating
-// slices of about 20 us within one benchmark, each slice timed on its own.
-// A slow phase of the shared machine (another guest on the core, a frequency
-// step) then falls on both sides of the ratio, where separate benchmarks, even
-// interleaved, can catch it on one side only. The benchmark's time is the
-// subject's (its registration needs UseManualTime()); counter "vs_ref" is the
-// median over slices of subject time / reference time, "ref_ns" the reference's
-// ns per item. Which of the two runs first alternates from slice to slice.
-// Returns the items processed (already set on the state).
-template <class S, class R>
-std::int64_t paired(benchmark::State& state, std::size_t items, S subject, R reference) {
+// Paired timing, for the ratios the targets bound: `subject` and each of the
+// `references` (each one call over the same arrays, `items` elements) run in
+// turn in slices of about 20 us within one benchmark, each slice timed on its
+// own. A slow phase of the shared machine (another guest on the core, a
+// frequency step) then falls on both sides of a ratio, where separate
+// benchmarks, even interleaved, can catch it on one side only. The
+// benchmark's time is the subject's (its registration needs UseManualTime());
+// counter "vs_ref" is the median over rounds of subject time / first
+// reference's time, "vs_ref2" the same for a second reference, "ref_ns" the
+// first reference's ns per item. Whether the subject runs first or last
+// alternates from round to round. Returns the items processed (already set on
+// the state).
+template <class S, class... R>
+std::int64_t paired(benchmark::State& state, std::size_t items, S subject, R... references) {
+    static_assert(sizeof...(R) >= 1 && sizeof...(R) <= 2, "one or two references");
+    constexpr std::size_t kRefs = sizeof...(R);
     using Clock = std::chrono::steady_clock;
     const auto slice = [](auto& f, std::size_t calls) {
         const Clock::time_point start = Clock::now();
@@ -182,33 +186,34 @@ std::int64_t paired(benchmark::State& state, std::size_t items, S subject, R ref
         return std::chrono::duration<double>(Clock::now() - start).count();
     };
     // Calls per slice, from one warm-up call of each.
-    const double one = std::max(slice(subject, 1), slice(reference, 1));
+    double one = slice(subject, 1);
+    ((one = std::max(one, slice(references, 1))), ...);
     const auto calls = static_cast<std::size_t>(std::clamp(20e-6 / std::max(one, 1e-9), 1.0, 4096.0));
-    std::vector<double> ratios;
-    double reference_s = 0;
+    std::vector<double> ratios[kRefs];
+    double first_reference_s = 0;
     bool subject_first = true;
     for (auto _ : state) {
-        double s = 0, r = 0;
-        if (subject_first) {
-            s = slice(subject, calls);
-            r = slice(reference, calls);
-        } else {
-            r = slice(reference, calls);
-            s = slice(subject, calls);
-        }
+        double s = 0, r[kRefs] = {};
+        if (subject_first) s = slice(subject, calls);
+        std::size_t k = 0;
+        ((r[k++] = slice(references, calls)), ...);
+        if (!subject_first) s = slice(subject, calls);
         subject_first = !subject_first;
         state.SetIterationTime(s);
-        ratios.push_back(s / r);
-        reference_s += r;
+        for (std::size_t i = 0; i < kRefs; ++i) ratios[i].push_back(s / r[i]);
+        first_reference_s += r[0];
     }
     const auto n = static_cast<std::int64_t>(state.iterations()) * static_cast<std::int64_t>(calls) *
                    static_cast<std::int64_t>(items);
     state.SetItemsProcessed(n);
-    if (ratios.empty()) return n;
-    const auto mid = ratios.begin() + static_cast<std::ptrdiff_t>(ratios.size() / 2);
-    std::nth_element(ratios.begin(), mid, ratios.end());
-    state.counters["vs_ref"] = *mid;
-    state.counters["ref_ns"] = reference_s * 1e9 / static_cast<double>(n);
+    if (n == 0) return n;
+    const char* const names[] = {"vs_ref", "vs_ref2"};
+    for (std::size_t i = 0; i < kRefs; ++i) {
+        const auto mid = ratios[i].begin() + static_cast<std::ptrdiff_t>(ratios[i].size() / 2);
+        std::nth_element(ratios[i].begin(), mid, ratios[i].end());
+        state.counters[names[i]] = *mid;
+    }
+    state.counters["ref_ns"] = first_reference_s * 1e9 / static_cast<double>(n);
     return n;
 }
 
