@@ -90,19 +90,23 @@ bool matches_interpreter(const std::string& what, const std::string& text, const
     return true;
 }
 
-// Throughput: independent calls over the L1-resident inputs, results summed
-// so none can be dropped. One item is one instruction evaluated.
+// One pass of throughput(): independent calls over the L1-resident inputs,
+// results summed so none can be dropped.
 template <class F>
-void throughput(benchmark::State& state, F f) {
-    const Inputs& in = op_inputs();
+inline void throughput_pass(const Inputs& in, F& f) {
     const u32* a = in.a.data();
     const u32* b = in.b.data();
     const u32* c = in.c.data();
-    for (auto _ : state) {
-        u32 acc = 0;
-        for (std::size_t i = 0; i < kOpElements; ++i) acc += f(a[i], b[i], c[i]);
-        benchmark::DoNotOptimize(acc);
-    }
+    u32 acc = 0;
+    for (std::size_t i = 0; i < kOpElements; ++i) acc += f(a[i], b[i], c[i]);
+    benchmark::DoNotOptimize(acc);
+}
+
+// Throughput: throughput_pass() repeated. One item is one instruction evaluated.
+template <class F>
+void throughput(benchmark::State& state, F f) {
+    const Inputs& in = op_inputs();
+    for (auto _ : state) throughput_pass(in, f);
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
                             static_cast<std::int64_t>(kOpElements));
 }

@@ -13,10 +13,19 @@
 // secondary operations, merges and masks, non-default selectors, vmad
 // negation and .po, signed and unsigned types. A form with non-default
 // selectors has its default-selector twin in the list (same text with the
-// selectors, masks and negations removed), so bench/report can compare them.
+// selectors, masks and negations removed), so bench/report can compare them;
+// that ratio is measured paired (bench_common.hpp) in
+//   BM_sel_direct/<text>, BM_sel_dispatch/<text>, BM_sel_array/<text>,
+//   BM_sel_run/<text>: the form's pass and its twin's in turn, counter
+//                          vs_ref (the form's time / the twin's)
 
 #include <cstddef>
+#include <functional>
+#include <map>
+#include <regex>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "bench_common.hpp"
 #include "ptxv.hpp"
@@ -25,6 +34,26 @@
 
 namespace ptxv_bench {
 namespace {
+
+// One pass of each entry point over the per-op inputs, by instruction text,
+// for pairing a form with non-default selectors with its default twin. Only
+// passes that agree with the interpreter are kept.
+struct Passes {
+    std::string family;
+    std::function<void()> direct, dispatch, array, run;
+};
+std::map<std::string, Passes>& passes() {
+    static std::map<std::string, Passes> by_text;
+    return by_text;
+}
+
+template <class G>
+std::function<void()> array_pass(G g) {
+    const Inputs& in = op_inputs();
+    const u32 *a = in.a.data(), *b = in.b.data(), *c = in.c.data();
+    u32* d = output(kOpElements);
+    return [g, a, b, c, d] { g(a, b, c, d, kOpElements); };
+}
 
 template <class Direct>
 void add_op(const std::string& text, Direct direct) {
@@ -44,6 +73,11 @@ void add_op(const std::string& text, Direct direct) {
     reg("BM_direct/" + text, family, direct_error, [direct](benchmark::State& s) { throughput(s, direct); });
     reg("BM_dispatch_lat/" + text, family, dispatch_error, [compiled](benchmark::State& s) { latency(s, compiled); });
     reg("BM_direct_lat/" + text, family, direct_error, [direct](benchmark::State& s) { latency(s, direct); });
+    Passes& p = passes()[text];
+    p.family = family;
+    const Inputs* inputs = &op_inputs();
+    if (direct_error == nullptr) p.direct = [inputs, direct]() mutable { throughput_pass(*inputs, direct); };
+    if (dispatch_error == nullptr) p.dispatch = [inputs, compiled]() mutable { throughput_pass(*inputs, compiled); };
     if (in.geometry == ptxv::Geometry::scalar) {
         // Scalar: run() over the same inputs (the SIMD ones get it with their array form).
         const auto run = [compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
@@ -52,6 +86,7 @@ void add_op(const std::string& text, Direct direct) {
         const char* run_error =
             array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
         reg("BM_dispatch_array/" + text, family, run_error, [run](benchmark::State& s) { array_throughput(s, run); });
+        if (run_error == nullptr) p.run = array_pass(run);
     }
 }
 
@@ -69,6 +104,50 @@ void add_array(const std::string& text, Array array) {
     const char* run_error =
         array_matches_interpreter("dispatch_array", text, in, run) ? nullptr : "run() differs from the interpreter";
     reg("BM_dispatch_array/" + text, family_of(in), run_error, [run](benchmark::State& s) { array_throughput(s, run); });
+    Passes& p = passes()[text];
+    if (error == nullptr) p.array = array_pass(array);
+    if (run_error == nullptr) p.run = array_pass(run);
+}
+
+// The same instruction with default selectors, mask and no negation, as
+// bench/report's default_twin() writes it.
+std::string default_twin(const std::string& text) {
+    static const std::regex selector(R"((^|[^\w.])-?([abcd])\.[bh]\d+)");
+    static const std::regex negation(R"((^|[^\w.])-([abcd])\b)");
+    return std::regex_replace(std::regex_replace(text, selector, "$1$2"), negation, "$1$2");
+}
+
+// BM_sel_<entry>/<text> for every form with a default twin in the list: the
+// twin is the text without selectors, or without them and a trailing ", c"
+// (the twin of "vset d.b1, a.b3, b.b2, c" is "vset d, a, b").
+void add_selector_pairs() {
+    const std::map<std::string, Passes>& all = passes();
+    for (const auto& [text, form] : all) {
+        const std::string plain = default_twin(text);
+        if (plain == text) continue;
+        std::vector<std::string> candidates{plain};
+        const std::string tail = ", c";
+        if (plain.size() > tail.size() && plain.compare(plain.size() - tail.size(), tail.size(), tail) == 0)
+            candidates.push_back(plain.substr(0, plain.size() - tail.size()));
+        const Passes* twin = nullptr;
+        for (const std::string& c : candidates) {
+            const auto it = all.find(c);
+            if (it != all.end()) {
+                twin = &it->second;
+                break;
+            }
+        }
+        if (twin == nullptr) continue;
+        const std::pair<const char*, std::function<void()> Passes::*> entries[] = {
+            {"direct", &Passes::direct}, {"dispatch", &Passes::dispatch}, {"array", &Passes::array}, {"run", &Passes::run}};
+        for (const auto& [entry, member] : entries) {
+            const std::function<void()> subject = form.*member, reference = twin->*member;
+            if (!subject || !reference) continue;
+            reg(std::string("BM_sel_") + entry + "/" + text, form.family, nullptr,
+                [subject, reference](benchmark::State& s) { paired(s, kOpElements, subject, reference); })
+                ->UseManualTime();
+        }
+    }
 }
 
 }  // namespace
@@ -187,6 +266,8 @@ void register_ops() {
     PTXV_SIMD("vset4.s32.s32.eq.add d, a, b, c", vset4_s32_s32_eq_add);
     PTXV_SIMD("vset4.u32.s32.gt d, a, b, c", vset4_u32_s32_gt);
     PTXV_SIMD("vset4.u32.u32.lt d.b21, a.b4321, b.b0765, c", vset4_u32_u32_lt<0x4321, 0x0765, b21>);
+
+    add_selector_pairs();
 }
 
 }  // namespace ptxv_bench
