@@ -20,8 +20,9 @@
 //
 // The warp step (Compiled::warp: 32 lanes under an active mask) over the
 // same L1 arrays, 32 warps of 32 lanes, each warp with its own random mask:
-//   BM_warp/<text>          one warp() call per warp
-//   BM_warps/<text>         one warps() call for all 32 warps
+//   BM_warp/<text>          one warp() call per warp, paired with run() over
+//                           the same arrays (counter vs_ref: warp / run)
+//   BM_warps/<text>         one warps() call for all 32 warps, paired the same
 //   BM_warp_single/<text>   the same warps as 32 single calls of the
 //                           Compiled value, each lane tested against the mask
 //   BM_warp_call/floor      BM_warp's loop calling an empty function through
@@ -131,16 +132,16 @@ void add_floors(const std::string& tag, FloorFn loop, FloorCFn loop_c, const Siz
     });
 }
 
-// batch_loop's pass paired() with two bare loops over the same arrays:
-// vs_ref, the loop for the instruction set measured; vs_ref2, the build's own.
-template <class Body, class Ref, class Ref2>
-void batch_paired(benchmark::State& state, std::size_t n, Body body, Ref reference, Ref2 build_reference) {
+// batch_loop's pass paired() with one or two references over the same arrays,
+// each taking (a, b, c, d, n): for BM_batch, vs_ref the bare loop for the
+// instruction set measured and vs_ref2 the build's own; for the warp steps,
+// Compiled::run.
+template <class Body, class... Refs>
+void batch_paired(benchmark::State& state, std::size_t n, Body body, Refs... references) {
     const Arrays& v = arrays(n);
     u32* d = output(n);
-    const std::int64_t items = paired(
-        state, n, [&] { body(v.a.data(), v.b.data(), v.c.data(), d, n); },
-        [&] { reference(v.a.data(), v.b.data(), v.c.data(), d, n); },
-        [&] { build_reference(v.a.data(), v.b.data(), v.c.data(), d, n); });
+    const auto pass = [&v, d, n](auto& f) { return [&v, d, n, &f] { f(v.a.data(), v.b.data(), v.c.data(), d, n); }; };
+    const std::int64_t items = paired(state, n, pass(body), pass(references)...);
     state.SetBytesProcessed(items * static_cast<std::int64_t>(4 * sizeof(u32)));
     state.counters["elements"] = static_cast<double>(n);
 }
@@ -292,17 +293,24 @@ void add_warp(const std::string& text, std::size_t n) {
     const ptxv::Compiled compiled = ptxv::compile(in);
     const char* error = warp_matches(text, in, compiled) ? nullptr : "warp result differs from the interpreter";
     const std::vector<u32>* masks = &warp_masks(n / ptxv::kWarpSize);
+    // Paired with run() over the same arrays (vs_ref: warp / run), the ratio the warp target bounds.
     reg("BM_warp/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
-        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
-            for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize)
-                compiled.warp(a + o, b + o, c + o, d + o, (*masks)[w]);
-        });
-    });
+        batch_paired(
+            s, n,
+            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+                for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize)
+                    compiled.warp(a + o, b + o, c + o, d + o, (*masks)[w]);
+            },
+            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) { compiled.run(a, b, c, d, m); });
+    })->UseManualTime();
     reg("BM_warps/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
-        batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
-            compiled.warps(a, b, c, d, masks->data(), m / ptxv::kWarpSize);
-        });
-    });
+        batch_paired(
+            s, n,
+            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+                compiled.warps(a, b, c, d, masks->data(), m / ptxv::kWarpSize);
+            },
+            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) { compiled.run(a, b, c, d, m); });
+    })->UseManualTime();
     reg("BM_warp_single/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
         batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
             for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize) {

@@ -149,15 +149,24 @@ bool array_matches_interpreter(const std::string& what, const std::string& text,
     return true;
 }
 
-// Array throughput: one pass over the same L1-resident inputs that writes
-// d[i] for every element; the stores are what is consumed. One item is one
-// instruction evaluated, as in throughput().
+// One call of the array form g (taking a, b, c, d, n) over the per-op inputs,
+// writing the shared output array: the pass that array_throughput() repeats
+// and that paired() times. The pointers are taken once, here.
+template <class G>
+auto array_pass(G g) {
+    const Inputs& in = op_inputs();
+    const u32 *a = in.a.data(), *b = in.b.data(), *c = in.c.data();
+    u32* d = output(kOpElements);
+    return [g, a, b, c, d]() mutable { g(a, b, c, d, kOpElements); };
+}
+
+// Array throughput: array_pass() repeated; the stores are what is consumed.
+// One item is one instruction evaluated, as in throughput().
 template <class G>
 void array_throughput(benchmark::State& state, G g) {
-    const Inputs& in = op_inputs();
-    u32* d = output(kOpElements);
+    auto pass = array_pass(g);
     for (auto _ : state) {
-        g(in.a.data(), in.b.data(), in.c.data(), d, kOpElements);
+        pass();
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) *
@@ -221,15 +230,11 @@ std::int64_t paired(benchmark::State& state, std::size_t items, S subject, R... 
     return n;
 }
 
-// array_throughput's pass paired() with a reference pass over the same
-// arrays: g and reference both take (a, b, c, d, n).
+// array_pass() of g paired() with array_pass() of a reference of the same
+// signature.
 template <class G, class F>
 void array_paired(benchmark::State& state, G g, F reference) {
-    const Inputs& in = op_inputs();
-    u32* d = output(kOpElements);
-    paired(
-        state, kOpElements, [&] { g(in.a.data(), in.b.data(), in.c.data(), d, kOpElements); },
-        [&] { reference(in.a.data(), in.b.data(), in.c.data(), d, kOpElements); });
+    paired(state, kOpElements, array_pass(g), array_pass(reference));
 }
 
 // Registers one benchmark. `error` non-null: the measured function disagrees

@@ -47,14 +47,6 @@ std::map<std::string, Passes>& passes() {
     return by_text;
 }
 
-template <class G>
-std::function<void()> array_pass(G g) {
-    const Inputs& in = op_inputs();
-    const u32 *a = in.a.data(), *b = in.b.data(), *c = in.c.data();
-    u32* d = output(kOpElements);
-    return [g, a, b, c, d] { g(a, b, c, d, kOpElements); };
-}
-
 template <class Direct>
 void add_op(const std::string& text, Direct direct) {
     ptxv::Instr in;
@@ -109,8 +101,9 @@ void add_array(const std::string& text, Array array) {
     if (run_error == nullptr) p.run = array_pass(run);
 }
 
-// The same instruction with default selectors, mask and no negation, as
-// bench/report's default_twin() writes it.
+// The same instruction with default selectors, mask and no negation. The one
+// statement of the rule: the twin found is published in the run's context,
+// where bench/report reads it.
 std::string default_twin(const std::string& text) {
     static const std::regex selector(R"((^|[^\w.])-?([abcd])\.[bh]\d+)");
     static const std::regex negation(R"((^|[^\w.])-([abcd])\b)");
@@ -119,7 +112,8 @@ std::string default_twin(const std::string& text) {
 
 // BM_sel_<entry>/<text> for every form with a default twin in the list: the
 // twin is the text without selectors, or without them and a trailing ", c"
-// (the twin of "vset d.b1, a.b3, b.b2, c" is "vset d, a, b").
+// (the twin of "vset d.b1, a.b3, b.b2, c" is "vset d, a, b"). Context key
+// ptxv_twin/<text> names it.
 void add_selector_pairs() {
     const std::map<std::string, Passes>& all = passes();
     for (const auto& [text, form] : all) {
@@ -134,6 +128,7 @@ void add_selector_pairs() {
             const auto it = all.find(c);
             if (it != all.end()) {
                 twin = &it->second;
+                benchmark::AddCustomContext("ptxv_twin/" + text, c);
                 break;
             }
         }
