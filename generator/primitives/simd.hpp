@@ -267,6 +267,16 @@ template <class Result> PTXV_FI void warp_words(std::uint32_t* d, std::uint32_t 
 // where ctl[j] has its top bit set.
 PTXV_FI V shuffle_bytes(V x, V ctl) noexcept { return (V)PTXV_ARRAY_X(shuffle_epi8)((M)x, (M)ctl); }
 #endif
+#if PTXV_ARRAY_X86
+// Each word of the pair {y:x} shifted right by a run-time count of bits:
+// (x >> r) | (y << (32 - r)), the counts in the low 64 bits of right and
+// left (funnel_count()). A count of 32 or more shifts every bit out, so r = 0
+// gives x: no shuffle needed, so SSE2 has it.
+PTXV_FI V funnel(V x, V y, __m128i right, __m128i left) noexcept {
+    return (V)PTXV_ARRAY_X(srl_epi32)((M)x, right) | (V)PTXV_ARRAY_X(sll_epi32)((M)y, left);
+}
+PTXV_FI __m128i funnel_count(unsigned bits) noexcept { return _mm_cvtsi32_si128(static_cast<int>(bits)); }
+#endif
 #if PTXV_ARRAY_VBMI
 // Each word w's bytes from its pair {y[w]:x[w]} in one vpermt2b, whose index
 // reaches all 128 bytes of x and y: byte k of ctl names the source of byte k

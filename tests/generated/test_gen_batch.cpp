@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -364,6 +365,73 @@ TEST_CASE("batch run = interp: selectors in place from one word bind the default
 TEST_CASE("batch run = interp: selectors in place from one word bind the default form's kernel, half-word SIMD",
           "[batch][generated]") {
     in_place_sweep(ptxv::Geometry::half, 0x696e706c61636532);
+}
+
+namespace {
+
+// Selectors whose live lanes are consecutive lanes of the pair {b:a},
+// wrapping (a.b4321, a.b0765, b.h21 ...): each operand is its pair shifted
+// right by k lanes, k drawn per operand over every shift (0 and `lanes` are
+// the words in place). Where the CPU is capped at SSE2, which has no byte
+// shuffle, run() must bind its funnel-shift kernel, not the generated loop;
+// elsewhere a shuffle kernel; the results the interpreter's either way. The
+// lanes outside the mask read any lane, as their results are dropped.
+void funnel_sweep(ptxv::Geometry g, std::uint64_t seed) {
+    const std::vector<int> vs = variants_of(g);
+    REQUIRE(vs.size() == 6 * 8 * 3 + 4 * 6 * 2);
+    const unsigned lanes = g == ptxv::Geometry::byte ? 4 : 2;
+    proof::Rng rng(seed);
+    proof::Tally t;
+    Plan plan;
+    std::size_t turn = 0;
+    int generated = 0;
+    std::set<unsigned> shifts_seen;
+    for (int v : vs) {
+        const std::vector<unsigned> masks = proof::mask_sets(v);
+        for (int f = 0; f < 3; ++f) {
+            const unsigned mask = masks[rng.below(static_cast<unsigned>(masks.size()))];
+            const unsigned ka = rng.below(2 * lanes), kb = rng.below(2 * lanes);
+            shifts_seen.insert(ka);
+            shifts_seen.insert(kb);
+            unsigned asel = 0, bsel = 0;
+            for (unsigned i = 0; i < lanes; ++i) {
+                const bool live = (mask >> i & 1u) != 0;
+                asel |= (live ? (i + ka) % (2 * lanes) : rng.below(2 * lanes)) << (4 * i);
+                bsel |= (live ? (i + kb) % (2 * lanes) : rng.below(2 * lanes)) << (4 * i);
+            }
+            proof::Prover p(proof::simd_form(v, asel, bsel, mask), t);
+            for (int k = 0; k < 2; ++k) check_run(p, t, plan, rng, lanes, turn++ % kSizes.size());
+#if defined(__x86_64__)
+            if (isa_cap() != "generated" && std::string(p.compiled().batch_kernel()) == "generated" &&
+                ++generated <= proof::kMaxReports) {
+                INFO(proof::kVariants[v].ptx << " with selectors " << proof::hex(asel) << ", " << proof::hex(bsel)
+                                             << ", mask " << mask << " runs the generated loop");
+                CHECK(false);
+            }
+#endif
+        }
+    }
+    INFO(plan.runs << " runs, " << plan.elements << " elements; by kernel: " << plan.kernels());
+    CHECK(generated == 0);
+    CHECK(shifts_seen.size() == 2 * lanes);
+    CHECK(plan.runs == vs.size() * 3 * 2 * 2);
+    CHECK(t.vectors == plan.elements);
+#if defined(__x86_64__)
+    if (isa_cap() == "sse2") CHECK(plan.by_kernel["sse2"] == plan.elements);
+#endif
+    t.finish();
+}
+
+}  // namespace
+
+TEST_CASE("batch run = interp: funnel-shift selectors bind a packed kernel, SSE2 included, byte SIMD",
+          "[batch][generated]") {
+    funnel_sweep(ptxv::Geometry::byte, 0x66756e6e656c34);
+}
+
+TEST_CASE("batch run = interp: funnel-shift selectors bind a packed kernel, SSE2 included, half-word SIMD",
+          "[batch][generated]") {
+    funnel_sweep(ptxv::Geometry::half, 0x66756e6e656c32);
 }
 
 TEST_CASE("batch run = interp: scalar families, sizes, offsets, guards, selectors, d selectors, negations",

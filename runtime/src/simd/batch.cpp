@@ -3,6 +3,7 @@
 
 #include "batch.hpp"
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -55,6 +56,24 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         if ((mask >> i & 1u) != 0 && (in.simd_asel[i] % lanes != i || in.simd_bsel[i] % lanes != i)) in_place = false;
     }
     const Shuffle shuffle = in_place ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
+    // Without byte shuffles: each operand's live lanes as consecutive lanes
+    // of its pair {b:a}, wrapping, lane i element (i + k) % (2 * lanes) for
+    // one k: the pair shifted right by k lanes, from a (X = a, Y = b) for k
+    // below `lanes`, from b (X = b, Y = a) from there up.
+    const auto funnel_lanes = [&](const std::array<std::uint8_t, 4>& sel, std::size_t& k) {
+        bool first = true;
+        k = 0;
+        for (std::size_t i = 0; i < lanes; ++i) {
+            if ((mask >> i & 1u) == 0) continue;
+            const std::size_t ki = (sel[i] % (2 * lanes) + 2 * lanes - i) % (2 * lanes);
+            if (!first && ki != k) return false;
+            k = ki;
+            first = false;
+        }
+        return true;
+    };
+    std::size_t ka = 0, kb = 0;
+    const bool funnels = funnel_lanes(in.simd_asel, ka) && funnel_lanes(in.simd_bsel, kb);
     p.a_from_b = one && a_reads[1] && !a_reads[0];
     p.b_from_a = one && b_reads[0] && !b_reads[1];
     for (std::size_t at = 0; at < 16; ++at) {
@@ -91,7 +110,7 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     }
 
     // The widest vectors the CPU has; SSSE3 also shuffles, so SSE2 serves
-    // only the forms with no shuffle on CPUs without it.
+    // only the forms with no shuffle, or a funnel, on CPUs without it.
     Kernel k = nullptr;
     if (isa >= Isa::avx512vbmi && (k = kernel_avx512vbmi(plan, out, shuffle, warp)) != nullptr) {
         name = "avx512vbmi";
@@ -104,6 +123,12 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         name = "ssse3";
     } else if ((k = kernel_sse2(plan, out, shuffle, warp)) != nullptr) {
         name = "sse2";
+    } else if (shuffle != Shuffle::none && funnels && (k = kernel_sse2(plan, out, Shuffle::funnel, warp)) != nullptr) {
+        name = "sse2";
+        p.a_from_b = ka >= lanes;
+        p.b_from_a = kb < lanes;
+        p.funnel_right[0] = static_cast<std::uint8_t>(8 * width * (ka % lanes));
+        p.funnel_right[1] = static_cast<std::uint8_t>(8 * width * (kb % lanes));
     }
     if (k != nullptr) new (params) Params(p);
     return k;

@@ -29,9 +29,11 @@ inline constexpr int kOuts = 3;
 // How the selectors are applied: not at all (the defaults, or each
 // operand's lanes in their own places in one word, which is then loaded in
 // its place), one byte shuffle per operand when each operand's lanes come
-// from one source, or two shuffles and an or per operand.
-enum class Shuffle : std::uint8_t { none, one, two };
-inline constexpr int kShuffles = 3;
+// from one source, or two shuffles and an or per operand; without byte
+// shuffles (SSE2), a funnel shift of each operand's pair when its lanes are
+// consecutive lanes of the pair {b:a}, wrapping (a.b4321, b.h21, ...).
+enum class Shuffle : std::uint8_t { none, one, two, funnel };
+inline constexpr int kShuffles = 4;
 
 struct alignas(16) Params {
     // Byte shuffles within each 16-byte block: a from a, a from b, b from a,
@@ -44,6 +46,10 @@ struct alignas(16) Params {
     std::uint32_t count;      // how many lanes that is
     std::uint8_t a_from_b;  // none or one source per operand: a's lanes come from b
     std::uint8_t b_from_a;  // b's lanes come from a
+    // Funnel: operand a is (X >> r) | (Y << (32 - r)) with r = funnel_right[0]
+    // bits, X = b where a_from_b is set, else a, and Y the other; the same
+    // for b with funnel_right[1], X = a where b_from_a is set.
+    std::uint8_t funnel_right[2];
 };
 static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
 

@@ -36,6 +36,13 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
     // (shuffled, or in place with no shuffle).
     const u32* const src_a = S != Shuffle::two && p.a_from_b != 0 ? b : a;
     const u32* const src_b = S != Shuffle::two && p.b_from_a != 0 ? a : b;
+#if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
+    // A funnel's other word (Y) and its counts.
+    const u32* const other_a = src_a == a ? b : a;
+    const u32* const other_b = src_b == a ? b : a;
+    const __m128i right_a = lib::funnel_count(p.funnel_right[0]), left_a = lib::funnel_count(32u - p.funnel_right[0]);
+    const __m128i right_b = lib::funnel_count(p.funnel_right[1]), left_b = lib::funnel_count(32u - p.funnel_right[1]);
+#endif
 #if PTXV_ARRAY_VBMI
     // Two sources, one vpermt2b per operand over the pair {b:a}: each
     // operand's control over a word's pair is in the first four bytes of [0]
@@ -59,6 +66,7 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
 #elif PTXV_ARRAY_SSSE3
         // Lane j of an element's a is lane sel[j] of its pair {b:a} (R2):
         // bytes of a and bytes of b, each shuffle zeroing the others.
+        static_assert(S != Shuffle::funnel, "the units with byte shuffles use them");
         if constexpr (S == Shuffle::one) {
             A = lib::shuffle_bytes(A, s0);
             B = lib::shuffle_bytes(B, s2);
@@ -66,6 +74,13 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
             const lib::V A0 = A;
             A = lib::shuffle_bytes(A0, s0) | lib::shuffle_bytes(B, s1);
             B = lib::shuffle_bytes(A0, s2) | lib::shuffle_bytes(B, s3);
+        }
+#elif PTXV_ARRAY_X86
+        // Lanes j of an operand are lanes j + k of its pair, wrapping (R2):
+        // the pair {Y:X} shifted right by r.
+        if constexpr (S == Shuffle::funnel) {
+            A = lib::funnel(A, lib::ld(other_a + i), right_a, left_a);
+            B = lib::funnel(B, lib::ld(other_b + i), right_b, left_b);
         }
 #endif
         if constexpr (O == Out::store) {
@@ -138,6 +153,8 @@ constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
     constexpr unsigned plan = spec::kLanePlans[I];
     constexpr bool sums = lib::decode(plan).sum;
     constexpr bool shuffles = PTXV_ARRAY_SSSE3 != 0;
+    // Without byte shuffles, the selectors that are funnel shifts.
+    constexpr bool funnels = PTXV_ARRAY_X86 != 0 && !shuffles;
     std::array<Entry, kOuts * kShuffles> k{};
     if constexpr (PTXV_ARRAY_VBMI) {
         // Only the forms vpermt2b shortens: an operand from two words, one
@@ -153,6 +170,8 @@ constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
         if constexpr (shuffles) {
             k[2 * kShuffles + 1] = entry<plan, Out::sum, Shuffle::one>();
             k[2 * kShuffles + 2] = entry<plan, Out::sum, Shuffle::two>();
+        } else if constexpr (funnels) {
+            k[2 * kShuffles + 3] = entry<plan, Out::sum, Shuffle::funnel>();
         }
     } else {
         k[0] = entry<plan, Out::store, Shuffle::none>();
@@ -162,6 +181,9 @@ constexpr std::array<Entry, kOuts * kShuffles> kernels_of() {
             k[2] = entry<plan, Out::store, Shuffle::two>();
             k[kShuffles + 1] = entry<plan, Out::merge, Shuffle::one>();
             k[kShuffles + 2] = entry<plan, Out::merge, Shuffle::two>();
+        } else if constexpr (funnels) {
+            k[3] = entry<plan, Out::store, Shuffle::funnel>();
+            k[kShuffles + 3] = entry<plan, Out::merge, Shuffle::funnel>();
         }
     }
     return k;
