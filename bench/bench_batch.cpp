@@ -140,8 +140,8 @@ template <class Body, class... Refs>
 void batch_paired(benchmark::State& state, std::size_t n, Body body, Refs... references) {
     const Arrays& v = arrays(n);
     u32* d = output(n);
-    const auto pass = [&v, d, n](auto& f) { return [&v, d, n, &f] { f(v.a.data(), v.b.data(), v.c.data(), d, n); }; };
-    const std::int64_t items = paired(state, n, pass(body), pass(references)...);
+    const std::int64_t items = paired(state, n, bind_pass(body, v.a.data(), v.b.data(), v.c.data(), d, n),
+                                      bind_pass(references, v.a.data(), v.b.data(), v.c.data(), d, n)...);
     state.SetBytesProcessed(items * static_cast<std::int64_t>(4 * sizeof(u32)));
     state.counters["elements"] = static_cast<double>(n);
 }
@@ -294,22 +294,25 @@ void add_warp(const std::string& text, std::size_t n) {
     const char* error = warp_matches(text, in, compiled) ? nullptr : "warp result differs from the interpreter";
     const std::vector<u32>* masks = &warp_masks(n / ptxv::kWarpSize);
     // Paired with run() over the same arrays (vs_ref: warp / run), the ratio the warp target bounds.
-    reg("BM_warp/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
+    const auto run = [compiled](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
+        compiled.run(a, b, c, d, m);
+    };
+    reg("BM_warp/" + text, family_of(in), error, [compiled, n, masks, run](benchmark::State& s) {
         batch_paired(
             s, n,
             [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
                 for (std::size_t w = 0, o = 0; o < m; ++w, o += ptxv::kWarpSize)
                     compiled.warp(a + o, b + o, c + o, d + o, (*masks)[w]);
             },
-            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) { compiled.run(a, b, c, d, m); });
+            run);
     })->UseManualTime();
-    reg("BM_warps/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
+    reg("BM_warps/" + text, family_of(in), error, [compiled, n, masks, run](benchmark::State& s) {
         batch_paired(
             s, n,
             [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {
                 compiled.warps(a, b, c, d, masks->data(), m / ptxv::kWarpSize);
             },
-            [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) { compiled.run(a, b, c, d, m); });
+            run);
     })->UseManualTime();
     reg("BM_warp_single/" + text, family_of(in), error, [compiled, n, masks](benchmark::State& s) {
         batch_loop(s, n, [&](const u32* a, const u32* b, const u32* c, u32* d, std::size_t m) {

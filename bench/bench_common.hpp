@@ -149,15 +149,19 @@ bool array_matches_interpreter(const std::string& what, const std::string& text,
     return true;
 }
 
-// One call of the array form g (taking a, b, c, d, n) over the per-op inputs,
-// writing the shared output array: the pass that array_throughput() repeats
-// and that paired() times. The pointers are taken once, here.
+// One call of g (taking a, b, c, d, n) over the given arrays, as a pass that
+// takes no arguments (for paired()).
+template <class G>
+auto bind_pass(G g, const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
+    return [g, a, b, c, d, n]() mutable { g(a, b, c, d, n); };
+}
+
+// bind_pass() over the per-op inputs, writing the shared output array: the
+// pass that array_throughput() repeats and that paired() times.
 template <class G>
 auto array_pass(G g) {
     const Inputs& in = op_inputs();
-    const u32 *a = in.a.data(), *b = in.b.data(), *c = in.c.data();
-    u32* d = output(kOpElements);
-    return [g, a, b, c, d]() mutable { g(a, b, c, d, kOpElements); };
+    return bind_pass(g, in.a.data(), in.b.data(), in.c.data(), output(kOpElements), kOpElements);
 }
 
 // Array throughput: array_pass() repeated; the stores are what is consumed.

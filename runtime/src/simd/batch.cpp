@@ -48,18 +48,11 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         b_reads[in.simd_bsel[i] % (2 * lanes) / lanes] = true;
     }
     const bool one = !(a_reads[0] && a_reads[1]) && !(b_reads[0] && b_reads[1]);
-    // Each operand's lanes from one word, each in its own place (the
-    // defaults, or a.b7654 and the like): the words as loaded, a or b, are
-    // the operands, with no shuffle; SSE2, which has none, runs them too.
-    bool in_place = one;
-    for (std::size_t i = 0; i < lanes; ++i) {
-        if ((mask >> i & 1u) != 0 && (in.simd_asel[i] % lanes != i || in.simd_bsel[i] % lanes != i)) in_place = false;
-    }
-    const Shuffle shuffle = in_place ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
-    // Without byte shuffles: each operand's live lanes as consecutive lanes
-    // of its pair {b:a}, wrapping, lane i element (i + k) % (2 * lanes) for
-    // one k: the pair shifted right by k lanes, from a (X = a, Y = b) for k
-    // below `lanes`, from b (X = b, Y = a) from there up.
+    // Each operand's live lanes as consecutive lanes of its pair {b:a},
+    // wrapping, lane i element (i + k) % (2 * lanes) for one k: the pair
+    // shifted right by k lanes, from a (X = a, Y = b) for k below `lanes`,
+    // from b (X = b, Y = a) from there up. SSE2, which has no byte shuffle,
+    // runs these as funnel shifts.
     const auto funnel_lanes = [&](const std::array<std::uint8_t, 4>& sel, std::size_t& k) {
         bool first = true;
         k = 0;
@@ -74,6 +67,11 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     };
     std::size_t ka = 0, kb = 0;
     const bool funnels = funnel_lanes(in.simd_asel, ka) && funnel_lanes(in.simd_bsel, kb);
+    // A shift by a whole word is each operand's lanes from one word, each in
+    // its own place (the defaults, or a.b7654 and the like): the words as
+    // loaded, a or b, are the operands, with no shuffle, on SSE2 too.
+    const bool in_place = funnels && ka % lanes == 0 && kb % lanes == 0;
+    const Shuffle shuffle = in_place ? Shuffle::none : one ? Shuffle::one : Shuffle::two;
     p.a_from_b = one && a_reads[1] && !a_reads[0];
     p.b_from_a = one && b_reads[0] && !b_reads[1];
     for (std::size_t at = 0; at < 16; ++at) {
