@@ -628,6 +628,18 @@ template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noe
             return (V)_mm512_mask_dbsad_epu8(low, 0x44444444u, x, (M)((u64v)y >> 16), 0xe4);
         }
 #endif
+#if PTXV_ARRAY_X86
+        // Signed half-words: |a - b| = max - min, and pmaddwd sums signed
+        // half-words exactly, so the sum is that of the maxima less that of
+        // the minima, with the lanes in k as 0/1 weights: one instruction
+        // fewer than the difference offset to signed and summed.
+        if constexpr (W == 16 && Signed) {
+            typedef typename L<16>::S S;
+            const M w = (M)(k.bits & L<16>::kOne);
+            const M hi = (M)vmax((S)a, (S)b), lo = (M)vmin((S)a, (S)b);
+            return (V)PTXV_ARRAY_X(madd_epi16)(hi, w) - (V)PTXV_ARRAY_X(madd_epi16)(lo, w);
+        }
+#endif
 #if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
         if constexpr (W == 8) {
             if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
