@@ -183,6 +183,21 @@ template <class T> PTXV_FI T splat(int x) noexcept {
     return T{} + static_cast<typename std::remove_reference<decltype(std::declval<T&>()[0])>::type>(x);
 }
 PTXV_FI V words(std::uint32_t x) noexcept { return V{} + x; }
+// words(x) for a constant that a kernel reads in every vector, made opaque.
+// Where an array form is inlined into a function that makes calls, GCC keeps
+// each constant of its loop as a memory operand of every instruction that
+// reads it (no vector register survives a call): a load per use per vector,
+// beside the loop's own two loads and a store. Opaque, the constant is a
+// value like any other, in a register or reloaded once per round of the
+// loop. (Not for masks that may be all ones or zero: words() lets those
+// fold away.)
+PTXV_FI V held(std::uint32_t x) noexcept {
+    V v = words(x);
+#if PTXV_ARRAY_X86
+    __asm__("" : "+x"(v));
+#endif
+    return v;
+}
 template <class T> PTXV_FI T vmin(T x, T y) noexcept { return x < y ? x : y; }
 template <class T> PTXV_FI T vmax(T x, T y) noexcept { return x < y ? y : x; }
 template <class T, class K> PTXV_FI T blend(K k, T x, T y) noexcept { return (x & (T)k) | (y & ~(T)k); }
@@ -368,7 +383,8 @@ template <int W> PTXV_FI V avrg_down(V a, V b) noexcept {
     const V up = avrg_u<W>(a, b);
     return sub<W>(up, (V)_mm512_ternarylogic_epi32((M)a, (M)b, (M)words(L<W>::kOne), 0x28));
 #elif PTXV_ARRAY_X86
-    return ~avrg_u<W>(~a, ~b);
+    const V ones = held(~0u);
+    return avrg_u<W>(a ^ ones, b ^ ones) ^ ones;
 #else
     typedef typename L<W>::U U;
     return (V)(((U)a & (U)b) + (((U)a ^ (U)b) >> 1));
@@ -381,7 +397,7 @@ template <int W> PTXV_FI V avrg_down(V a, V b) noexcept {
 // s below 0 (exactly where that value is below 1) takes 1 off.
 template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
     const V t = a ^ b;
-    const V up = avrg_u<W>(a, b) ^ (t & L<W>::kSign);
+    const V up = avrg_u<W>(a, b) ^ (t & held(L<W>::kSign));
 #if PTXV_ARRAY_X86 && PTXV_ARRAY_BYTES == 64
     // The odd lanes and the ones below 1 as mask bits: one masked subtract.
     const M one = (M)words(L<W>::kOne);
@@ -395,7 +411,7 @@ template <int W> PTXV_FI V avrg_s(V a, V b) noexcept {
 #else
     typedef typename L<W>::U U;
     typedef typename L<W>::S S;
-    const U odd = (U)(t & L<W>::kOne);
+    const U odd = (U)(t & held(L<W>::kOne));
     return (V)((U)up - (odd & ~(U)((S)up > S{})));
 #endif
 }
@@ -410,7 +426,10 @@ template <int W, bool Signed> PTXV_FI V min(V a, V b) noexcept {
         const M x = (M)a;
         return (V)PTXV_ARRAY_X(sub_epi16)(x, PTXV_ARRAY_X(subs_epu16)(x, (M)b));
     }
-    if constexpr (W == 8 && Signed) return (V)vmin((u8v)(a ^ L<8>::kSign), (u8v)(b ^ L<8>::kSign)) ^ L<8>::kSign;
+    if constexpr (W == 8 && Signed) {
+        const V sign = held(L<8>::kSign);
+        return (V)vmin((u8v)(a ^ sign), (u8v)(b ^ sign)) ^ sign;
+    }
 #endif
     return (V)vmin((T)a, (T)b);
 }
@@ -421,7 +440,10 @@ template <int W, bool Signed> PTXV_FI V max(V a, V b) noexcept {
         const M y = (M)b;
         return (V)PTXV_ARRAY_X(add_epi16)(PTXV_ARRAY_X(subs_epu16)((M)a, y), y);
     }
-    if constexpr (W == 8 && Signed) return (V)vmax((u8v)(a ^ L<8>::kSign), (u8v)(b ^ L<8>::kSign)) ^ L<8>::kSign;
+    if constexpr (W == 8 && Signed) {
+        const V sign = held(L<8>::kSign);
+        return (V)vmax((u8v)(a ^ sign), (u8v)(b ^ sign)) ^ sign;
+    }
 #endif
     return (V)vmax((T)a, (T)b);
 }
@@ -457,9 +479,20 @@ template <int W> PTXV_FI V abs(V a) noexcept {
     return absdiff<W, true>(a, V{});
 #endif
 }
+// A compare's lanes, -1 or 0, as 1 or 0 (Negate: 0 or 1): without a
+// constant where one instruction does it, half-words shifted down, bytes
+// negated; the negation is the lanes plus 1 (written with ~, or as
+// 0 - ~m, it is folded back into that add of a constant).
+template <int W, bool Negate> PTXV_FI V bool_lanes(typename L<W>::U m) noexcept {
+    typedef typename L<W>::U U;
+    if constexpr (Negate) return (V)(m + (U)held(L<W>::kOne));
+    else if constexpr (W == 16) return (V)(m >> 15);
+    else if constexpr (W == 8) return (V)(U{} - m);
+    else return (V)(m & 1);
+}
 // Cmp order: eq ne lt le gt ge. 0 or 1 per lane (R14), or with Ones all
-// ones (CUDA's __vcmp*). A compare gives -1 or 0: masked with 1 it is the
-// result, plus 1 its negation.
+// ones (CUDA's __vcmp*). A compare gives -1 or 0, made 0 or 1 by
+// bool_lanes().
 template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, V b) noexcept {
     typedef Lanes<W, Signed> T;
     typedef typename L<W>::U U;
@@ -498,10 +531,11 @@ template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, 
 #if PTXV_ARRAY_X86
     // Unsigned lanes have no compare instruction: x < y exactly when
     // y - x, saturated at 0, is not 0; min(that, 1) is the result. Without
-    // pminuw (before SSE4.1), half-words take (y - x saturated == 0) + 1.
+    // pminuw (before SSE4.1), half-words take the negation of
+    // (y - x saturated == 0).
     if constexpr (!Signed && C >= 2 && (W == 8 || PTXV_ARRAY_SSE41)) {
         const M x = (M)a, y = (M)b;
-        const V one = words(L<W>::kOne);
+        const V one = held(L<W>::kOne);
         V lt, gt;
         if constexpr (W == 8) {
             lt = (V)PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epu8)(y, x), (M)one);
@@ -523,20 +557,20 @@ template <int W, bool Signed, unsigned C, bool Ones = false> PTXV_FI V cmp(V a, 
         const M x = (M)a, y = (M)b, zero = (M)V{};
         const U ge = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(y, x), zero);
         const U le = (U)PTXV_ARRAY_X(cmpeq_epi16)(PTXV_ARRAY_X(subs_epu16)(x, y), zero);
-        if constexpr (C == 2) return (V)(ge + 1);
-        else if constexpr (C == 3) return (V)(le & 1);
-        else if constexpr (C == 4) return (V)(le + 1);
-        else return (V)(ge & 1);
+        if constexpr (C == 2) return bool_lanes<W, true>(ge);
+        else if constexpr (C == 3) return bool_lanes<W, false>(le);
+        else if constexpr (C == 4) return bool_lanes<W, true>(le);
+        else return bool_lanes<W, false>(ge);
     }
 #endif
 #endif
     const T x = (T)a, y = (T)b;
-    if constexpr (C == 0) return (V)((U)(x == y) & 1);
-    else if constexpr (C == 1) return (V)((U)(x == y) + 1);
-    else if constexpr (C == 2) return (V)((U)(x < y) & 1);
-    else if constexpr (C == 3) return (V)((U)(x > y) + 1);
-    else if constexpr (C == 4) return (V)((U)(x > y) & 1);
-    else return (V)((U)(x < y) + 1);
+    if constexpr (C == 0) return bool_lanes<W, false>((U)(x == y));
+    else if constexpr (C == 1) return bool_lanes<W, true>((U)(x == y));
+    else if constexpr (C == 2) return bool_lanes<W, false>((U)(x < y));
+    else if constexpr (C == 3) return bool_lanes<W, true>((U)(x > y));
+    else if constexpr (C == 4) return bool_lanes<W, false>((U)(x > y));
+    else return bool_lanes<W, true>((U)(x < y));
 }
 // .sat into a d of the other signedness (R7): an unsigned lane result clamped
 // to the signed maximum, a signed one to 0.
@@ -566,6 +600,10 @@ PTXV_FI V merge(V r, V c, const Keep& k) noexcept {
 #endif
 }
 
+#if PTXV_ARRAY_X86
+// The lanes in k as weights 1, the others 0 (for pmaddubsw and pmaddwd).
+template <int W> PTXV_FI M weights(const Keep& k) noexcept { return (M)(k.bits & held(L<W>::kOne)); }
+#endif
 // R11 for lane results held in their lanes: per word, the sum over the lanes
 // in k, each read as signed or unsigned. Signed lanes are offset to unsigned
 // first, and the offset taken back out of the sum.
@@ -576,9 +614,9 @@ template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
     // the other and adds the pairs: with 0/1 weights on the side that is not
     // v, the pair sums of the lanes in k, then pmaddwd adds the two pairs.
     if constexpr (W == 8) {
-        const M w = (M)(k.bits & L<8>::kOne), x = (M)v;
+        const M w = weights<8>(k), x = (M)v;
         const M pairs = Signed ? PTXV_ARRAY_X(maddubs_epi16)(w, x) : PTXV_ARRAY_X(maddubs_epi16)(x, w);
-        return (V)PTXV_ARRAY_X(madd_epi16)(pairs, PTXV_ARRAY_X(set1_epi16)(1));
+        return (V)PTXV_ARRAY_X(madd_epi16)(pairs, (M)held(L<16>::kOne));
     }
 #endif
 #if PTXV_ARRAY_X86
@@ -586,15 +624,15 @@ template <int W, bool Signed> PTXV_FI V lane_sum(V v, const Keep& k) noexcept {
     // first summed in pairs (at most 510), unsigned half-words offset to
     // signed.
     if constexpr (W == 8) {
-        if constexpr (Signed) v ^= L<8>::kSign;
+        if constexpr (Signed) v ^= held(L<8>::kSign);
         const u16v h = (u16v)(v & k.bits);
-        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)((h & 0xffu) + (h >> 8)), PTXV_ARRAY_X(set1_epi16)(1));
-        return Signed ? s - offset : s;
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)((h & (u16v)held(L<8>::kLow)) + (h >> 8)), (M)held(L<16>::kOne));
+        return Signed ? s - held(offset) : s;
     } else {
         // The 0/1 weights of the lanes in k as pmaddwd's second operand.
-        if constexpr (!Signed) v ^= L<16>::kSign;
-        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)v, (M)(k.bits & L<16>::kOne));
-        return Signed ? s : s + offset;
+        if constexpr (!Signed) v ^= held(L<16>::kSign);
+        const V s = (V)PTXV_ARRAY_X(madd_epi16)((M)v, weights<16>(k));
+        return Signed ? s : s + held(offset);
     }
 #else
     if constexpr (Signed) v ^= L<W>::kSign;
@@ -635,14 +673,18 @@ template <int W, bool Signed> PTXV_FI V absdiff_sum(V a, V b, const Keep& k) noe
         // fewer than the difference offset to signed and summed.
         if constexpr (W == 16 && Signed) {
             typedef typename L<16>::S S;
-            const M w = (M)(k.bits & L<16>::kOne);
+            const M w = weights<16>(k);
             const M hi = (M)vmax((S)a, (S)b), lo = (M)vmin((S)a, (S)b);
             return (V)PTXV_ARRAY_X(madd_epi16)(hi, w) - (V)PTXV_ARRAY_X(madd_epi16)(lo, w);
         }
 #endif
 #if PTXV_ARRAY_X86 && !PTXV_ARRAY_SSSE3
         if constexpr (W == 8) {
-            if constexpr (Signed) a ^= L<8>::kSign, b ^= L<8>::kSign;
+            if constexpr (Signed) {
+                const V sign = held(L<8>::kSign);
+                a ^= sign;
+                b ^= sign;
+            }
             a &= k.bits;
             b &= k.bits;
             const M x = (M)a, y = (M)b;
