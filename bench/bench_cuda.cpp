@@ -16,6 +16,12 @@
 //                           target (avx2, avx512; isa/cuda_array_isa.hpp), where
 //                           the CPU has it; each array form paired with
 //                           the bare loop of its own target
+//   BM_cuda_dispatch/<name> libptxv's array form (ptxv_cuda_dispatch.hpp), on
+//                           the widest target the CPU has, called from this
+//                           baseline build: paired with BM_cuda_floor's loop
+//                           (vs_ref, what the caller's own loop costs) and
+//                           with the bare loop of the target it ran on, where
+//                           a wider one ran (vs_ref2; else the same loop)
 // The array forms and the per-lane loops are first checked word for word
 // against the per-word functions, which the tests prove against the
 // interpreter and against CUDA's documented words.
@@ -28,6 +34,7 @@
 #include "bench_common.hpp"
 #include "isa/cuda_array_isa.hpp"
 #include "ptxv_cuda_array.hpp"
+#include "ptxv_cuda_dispatch.hpp"
 
 namespace ptxv_bench {
 namespace {
@@ -126,13 +133,32 @@ std::vector<CudaArrayTarget> wide_targets() {
 // build's own, and each wider target's, checked word for word against the
 // per-word form first. Each array form runs paired with the bare loop of its
 // own build (paired(), bench_common.hpp): that ratio is the target's.
-template <class Word, class Array>
-void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& name, Word word, Array array) {
+// The bare loop of the target the dispatched forms run on: a wider
+// target's (an AVX-512 one serves VBMI too: the loop needs no VBMI), else
+// the baseline's.
+CudaArrayFn dispatch_floor(const std::vector<CudaArrayTarget>& wide) {
+    const std::string target = ptxv::cuda::dispatch::target();
+    CudaArrayFn floor = floor_loop2;
+    for (const CudaArrayTarget& t : wide)
+        if (target.rfind(t.isa, 0) == 0) floor = t.floor;
+    return floor;
+}
+
+template <class Word, class Array, class Dispatched>
+void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& name, Word word, Array array,
+                   Dispatched dispatched) {
     const char* error = array_agrees("cuda_array", name, array, word) ? nullptr : "array form differs from the per-word form";
     reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
     reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) {
         array_paired(s, array, floor_loop2);
     })->UseManualTime();
+    const char* dispatch_error =
+        array_agrees("cuda_dispatch", name, dispatched, word) ? nullptr : "dispatched form differs from the per-word form";
+    const CudaArrayFn floor = dispatch_floor(wide);
+    reg("BM_cuda_dispatch/" + name, std::string("cuda ") + ptxv::cuda::dispatch::target(), dispatch_error,
+        [dispatched, floor](benchmark::State& s) {
+            paired(s, kOpElements, array_pass(dispatched), array_pass(floor_loop2), array_pass(floor));
+        })->UseManualTime();
     for (const CudaArrayTarget& t : wide) {
         const std::string kind = std::string("cuda_array_") + t.isa;
         CudaArrayFn f = nullptr;
@@ -159,21 +185,19 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
 }  // namespace
 
 // Each per-word form is its own lambda type, so it inlines into the loop.
-#define PTXV_CUDA_BENCH_1(f)                                                                              \
-    add_intrinsic(wide,                                                                                   \
-        "__" #f, [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); },                               \
-        [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, d, n); })
-#define PTXV_CUDA_BENCH_2(f)                                                                                   \
-    add_intrinsic(wide,                                                                                        \
-        "__" #f, [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); },                               \
-        [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::array::f(a, b, d, n); })
-#define PTXV_CUDA_BENCH_3(f)                                                                            \
-    add_intrinsic(wide,                                                                                 \
-        "__" #f, [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); },            \
-        [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept {                 \
-            array3(ptxv::cuda::array::f, a, b, c, d, n);                                                \
-        })
-#define PTXV_CUDA_BENCH(f, arity) PTXV_CUDA_BENCH_##arity(f);
+// The array form of namespace ns in the signature of the bench's arrays.
+#define PTXV_CUDA_BENCH_ARRAY_1(ns, f) \
+    [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ns::f(a, d, n); }
+#define PTXV_CUDA_BENCH_ARRAY_2(ns, f) \
+    [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ns::f(a, b, d, n); }
+#define PTXV_CUDA_BENCH_ARRAY_3(ns, f) \
+    [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept { array3(ns::f, a, b, c, d, n); }
+#define PTXV_CUDA_BENCH_WORD_1(f) [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); }
+#define PTXV_CUDA_BENCH_WORD_2(f) [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); }
+#define PTXV_CUDA_BENCH_WORD_3(f) [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); }
+#define PTXV_CUDA_BENCH(f, arity)                                                                      \
+    add_intrinsic(wide, "__" #f, PTXV_CUDA_BENCH_WORD_##arity(f), PTXV_CUDA_BENCH_ARRAY_##arity(ptxv::cuda::array, f), \
+                  PTXV_CUDA_BENCH_ARRAY_##arity(ptxv::cuda::dispatch, f));
 
 void register_cuda() {
     reg("BM_cuda_floor/a+b", "floor", nullptr, [](benchmark::State& s) {

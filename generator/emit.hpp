@@ -59,6 +59,8 @@ OutputFile emit_cuda_hwcheck(const Model&, const EmitOptions&); // ptxv_cuda_hwc
 OutputFile emit_cuda(const Model&, const EmitOptions&);         // ptxv_cuda.hpp, CUDA's SIMD intrinsics
 OutputFile emit_cuda_compat(const Model&, const EmitOptions&);  // ptxv_cuda_compat.hpp, under CUDA's names
 OutputFile emit_cuda_array(const Model&, const EmitOptions&);   // ptxv_cuda_array.hpp, over arrays
+OutputFile emit_cuda_dispatch(const Model&, const EmitOptions&);      // ptxv_cuda_dispatch.hpp, libptxv's array forms
+OutputFile emit_cuda_dispatch_inc(const Model&, const EmitOptions&);  // ptxv_cuda_dispatch.inc, their definitions
 OutputFile emit_cuda_md(const Model&, const EmitOptions&);      // CUDA_INTRINSICS.md
 
 }  // namespace ptxv::gen

@@ -4,6 +4,10 @@
 //                         the generated function of its variant (ptxv.hpp), with
 //                         its operands and post-step as the table says
 //   ptxv_cuda_compat.hpp  CUDA's own spellings and signatures for host code
+//   ptxv_cuda_array.hpp   the same over arrays, through the SIMD kernel library
+//   ptxv_cuda_dispatch.hpp, ptxv_cuda_dispatch.inc
+//                         the array forms as libptxv runs them, on the widest
+//                         SIMD target the CPU has: declarations, definitions
 //   CUDA_INTRINSICS.md    the reference table
 //
 // Which variant an intrinsic is was resolved when the spec was loaded; these
@@ -44,6 +48,16 @@ std::string parameters(const Intrinsic& in, bool cuda_types) {
     std::string s;
     for (const auto& a : in.args) s += (s.empty() ? "" : ", ") + (cuda_types ? a.type : std::string(c_type(a))) + " " + a.name;
     return s;
+}
+
+// An array form's parameters before d and n: "const std::uint32_t* a, ...".
+std::string array_parameters(const Intrinsic& in) {
+    std::string s;
+    for (const auto& a : in.args) s += std::string("const ") + c_type(a) + "* " + a.name + ", ";
+    return s;
+}
+std::string array_signature(const Intrinsic& in) {
+    return in.plain_name() + "(" + array_parameters(in) + "std::uint32_t* d, std::size_t n) noexcept";
 }
 
 void check_resolved(const Model& m) {
@@ -151,13 +165,10 @@ OutputFile emit_cuda_array(const Model& m, const EmitOptions& opt) {
       << "inline namespace PTXV_ARRAY_PATH {\n\n";
     for (std::size_t i = 0; i < m.spec.intrinsics.size(); ++i) {
         const Intrinsic& in = m.spec.intrinsics[i];
-        std::string params, per_word;
-        for (const auto& a : in.args) {
-            params += std::string("const ") + c_type(a) + "* " + a.name + ", ";
-            per_word += (per_word.empty() ? "" : ", ") + a.name + "[i]";
-        }
+        std::string per_word;
+        for (const auto& a : in.args) per_word += (per_word.empty() ? "" : ", ") + a.name + "[i]";
         o << "// " << in.name << ": " << in.doc << "\n"
-          << "inline void " << in.plain_name() << "(" << params << "std::uint32_t* d, std::size_t n) noexcept {\n";
+          << "inline void " << array_signature(in) << " {\n";
         const auto one = "[=](std::size_t i) noexcept { d[i] = ptxv::cuda::" + in.plain_name() + "(" + per_word + "); }";
         if (m.intrinsic_plans.at(i) == kNoLanePlan) {
             o << "    for (std::size_t i = 0; i < n; ++i) d[i] = ptxv::cuda::" << in.plain_name() << "(" << per_word << ");\n}\n";
@@ -180,6 +191,47 @@ OutputFile emit_cuda_array(const Model& m, const EmitOptions& opt) {
     for (const auto& in : m.spec.intrinsics) o << " \\\n    X(" << in.plain_name() << ", " << in.args.size() << ")";
     o << "\n\n}  // namespace array\n}  // namespace cuda\n}  // namespace ptxv\n\n#endif  // " << guard << "\n";
     return {name, o.str()};
+}
+
+OutputFile emit_cuda_dispatch(const Model& m, const EmitOptions& opt) {
+    check_resolved(m);
+    const std::string name = "ptxv_cuda_dispatch.hpp";
+    const std::string guard = guard_of(name);
+    std::ostringstream o;
+    o << banner(opt) << "//\n"
+      << "// CUDA's intrinsics in array form as libptxv runs them: for i < n,\n"
+      << "//   ptxv::cuda::dispatch::vsadu4(a, b, d, n)   d[i] = ptxv::cuda::vsadu4(a[i], b[i])\n"
+      << "// with the arguments of ptxv::cuda::array::vsadu4 (ptxv_cuda_array.hpp). The\n"
+      << "// library holds the array forms built for each SIMD target it knows and\n"
+      << "// runs the widest one the CPU has (PTXV_ISA caps it), whatever the flags\n"
+      << "// of the calling code: a caller built for baseline x86-64 gets AVX2 or\n"
+      << "// AVX-512 where the machine has them. ptxv_cuda_array.hpp inlines the forms\n"
+      << "// for the caller's own target instead, with no call and no library.\n"
+      << "#ifndef " << guard << "\n#define " << guard << "\n\n"
+      << "#include <cstddef>\n#include <cstdint>\n\n"
+      << "namespace ptxv {\nnamespace cuda {\nnamespace dispatch {\n\n"
+      << "// The target the forms run on: \"avx512vbmi\", \"avx512\", \"avx2\", \"ssse3\",\n"
+      << "// \"sse2\", \"vector\" (the portable vector path, off x86) or \"word\" (one\n"
+      << "// word at a time: PTXV_ISA=generated).\n"
+      << "const char* target() noexcept;\n\n";
+    for (const auto& in : m.spec.intrinsics) o << "// " << in.name << ": " << in.doc << "\nvoid " << array_signature(in) << ";\n";
+    o << "\n}  // namespace dispatch\n}  // namespace cuda\n}  // namespace ptxv\n\n#endif  // " << guard << "\n";
+    return {name, o.str()};
+}
+
+OutputFile emit_cuda_dispatch_inc(const Model& m, const EmitOptions& opt) {
+    check_resolved(m);
+    std::ostringstream o;
+    o << banner(opt) << "//\n"
+      << "// The definitions of ptxv_cuda_dispatch.hpp's forms: each calls the form of\n"
+      << "// the same name in the table that forms() returns (a struct with a member\n"
+      << "// of that name per form). Include inside namespace ptxv::cuda::dispatch.\n";
+    for (const auto& in : m.spec.intrinsics) {
+        std::string args;
+        for (const auto& a : in.args) args += a.name + ", ";
+        o << "void " << array_signature(in) << " { forms()." << in.plain_name() << "(" << args << "d, n); }\n";
+    }
+    return {"ptxv_cuda_dispatch.inc", o.str()};
 }
 
 OutputFile emit_cuda_compat(const Model& m, const EmitOptions& opt) {

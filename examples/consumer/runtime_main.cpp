@@ -5,6 +5,7 @@
 
 #include "ptxv/compile.hpp"
 #include "ptxv/parse.hpp"
+#include "ptxv_cuda_dispatch.hpp"
 
 int main() {
     const ptxv::Compiled sad = ptxv::compile(ptxv::parse("vabsdiff4.u32.u32.u32.add d, a, b, c;"));
@@ -18,6 +19,13 @@ int main() {
     for (std::uint32_t x : d)
         if (x != 4u) {
             std::puts("consumer_runtime: wrong batch result");
+            return 1;
+        }
+    // CUDA's __vsadu4 over the same arrays, on the widest target this CPU has.
+    ptxv::cuda::dispatch::vsadu4(a.data(), b.data(), d.data(), d.size());
+    for (std::uint32_t x : d)
+        if (x != 4u) {
+            std::printf("consumer_runtime: wrong __vsadu4 result (%s)\n", ptxv::cuda::dispatch::target());
             return 1;
         }
     std::puts("consumer_runtime: ok");

@@ -163,20 +163,25 @@ template <> struct L<32> {
 };
 template <int W, bool S> using Lanes = typename std::conditional<S, typename L<W>::S, typename L<W>::U>::type;
 
-PTXV_FI V ld(const std::uint32_t* p) noexcept {
-    V v;
-    __builtin_memcpy(&v, p, sizeof v);
+// v made opaque to the optimizer by an empty asm: GCC can then neither fold
+// it back into the expression it came from nor rematerialize it, so it
+// stays one value in a register. (Elsewhere than x86 it is v as it stands.)
+PTXV_FI V opaque(V v) noexcept {
 #if PTXV_ARRAY_X86
-    // A vector read by two instructions (the signed average's xor and pavgb,
-    // a difference's min and max) is loaded again by GCC for the second: with
-    // SSE, whose instructions overwrite an operand and cannot read unaligned
-    // memory, where a register copy would do; with AVX, as a memory operand
-    // of each instruction. Such kernels then wait on loads (four per vector
-    // of results where the bare loop has two). An empty asm makes the loaded
-    // value opaque, so it is loaded once.
     __asm__("" : "+x"(v));
 #endif
     return v;
+}
+// A vector read by two instructions (the signed average's xor and pavgb, a
+// difference's min and max) is loaded again by GCC for the second: with SSE,
+// whose instructions overwrite an operand and cannot read unaligned memory,
+// where a register copy would do; with AVX, as a memory operand of each
+// instruction. Such kernels then wait on loads (four per vector of results
+// where the bare loop has two). Opaque, the loaded value is loaded once.
+PTXV_FI V ld(const std::uint32_t* p) noexcept {
+    V v;
+    __builtin_memcpy(&v, p, sizeof v);
+    return opaque(v);
 }
 PTXV_FI void st(std::uint32_t* p, V v) noexcept { __builtin_memcpy(p, &v, sizeof v); }
 template <class T> PTXV_FI T splat(int x) noexcept {
@@ -191,13 +196,7 @@ PTXV_FI V words(std::uint32_t x) noexcept { return V{} + x; }
 // value like any other, in a register or reloaded once per round of the
 // loop. (Not for masks that may be all ones or zero: words() lets those
 // fold away.)
-PTXV_FI V held(std::uint32_t x) noexcept {
-    V v = words(x);
-#if PTXV_ARRAY_X86
-    __asm__("" : "+x"(v));
-#endif
-    return v;
-}
+PTXV_FI V held(std::uint32_t x) noexcept { return opaque(words(x)); }
 template <class T> PTXV_FI T vmin(T x, T y) noexcept { return x < y ? x : y; }
 template <class T> PTXV_FI T vmax(T x, T y) noexcept { return x < y ? y : x; }
 template <class T, class K> PTXV_FI T blend(K k, T x, T y) noexcept { return (x & (T)k) | (y & ~(T)k); }

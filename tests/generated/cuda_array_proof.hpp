@@ -123,19 +123,22 @@ inline void call(void (*f)(const i32*, const i32*, const u32*, u32*, std::size_t
     f(reinterpret_cast<const i32*>(x), reinterpret_cast<const i32*>(y), z, d, n);
 }
 
-// Every array form against its per-word function (kIntrinsics' eval).
-inline void check_all(std::uint64_t seed) {
-    struct Form {
-        const char* name;
-        void (*run)(const u32*, const u32*, const u32*, u32*, std::size_t);
-    };
-#define PTXV_CUDA_ARRAY_FORM(f, arity)                                                                       \
-    Form{"__" #f, [](const u32* x, const u32* y, const u32* z, u32* d, std::size_t n) {                   \
-             call(&ptxv::cuda::array::f, x, y, z, d, n);                                                   \
-         }},
-    const Form forms[] = {PTXV_CUDA_ARRAY_FORMS(PTXV_CUDA_ARRAY_FORM)};
-#undef PTXV_CUDA_ARRAY_FORM
-    CHECK(sizeof forms / sizeof forms[0] == sizeof ptxv::cuda::kIntrinsics / sizeof ptxv::cuda::kIntrinsics[0]);
+// One array form, called with x, y, z in CUDA's argument order.
+struct Form {
+    const char* name;
+    void (*run)(const u32*, const u32*, const u32*, u32*, std::size_t);
+};
+// Forms{} of every array form in namespace ns (ptxv::cuda::array, or
+// ptxv::cuda::dispatch, which declares the same forms).
+#define PTXV_CUDA_PROOF_FORM(ns, f)                                                                   \
+    ::cuda_array_proof::Form{"__" #f, [](const std::uint32_t* x, const std::uint32_t* y, const std::uint32_t* z, \
+                                         std::uint32_t* d, std::size_t n) {                                     \
+                                 ::cuda_array_proof::call(&ns::f, x, y, z, d, n);                             \
+                             }},
+
+// Every form against its per-word function (kIntrinsics' eval).
+template <std::size_t N> void check_forms(const Form (&forms)[N], std::uint64_t seed) {
+    CHECK(N == sizeof ptxv::cuda::kIntrinsics / sizeof ptxv::cuda::kIntrinsics[0]);
     for (const auto& f : forms) {
         const ptxv::cuda::Intrinsic* e = nullptr;
         for (const auto& k : ptxv::cuda::kIntrinsics)
@@ -145,6 +148,14 @@ inline void check_all(std::uint64_t seed) {
         CHECK(check(f.name, f.run, e->eval, seed) == 0);
         CHECK(check_grid(f.name, e->lanes, f.run, e->eval, seed) == 0);
     }
+}
+
+// The array forms of ptxv_cuda_array.hpp, built for this unit's target.
+inline void check_all(std::uint64_t seed) {
+#define PTXV_CUDA_ARRAY_FORM(f, arity) PTXV_CUDA_PROOF_FORM(ptxv::cuda::array, f)
+    const Form forms[] = {PTXV_CUDA_ARRAY_FORMS(PTXV_CUDA_ARRAY_FORM)};
+#undef PTXV_CUDA_ARRAY_FORM
+    check_forms(forms, seed);
 }
 
 }  // inline namespace PTXV_ARRAY_PATH

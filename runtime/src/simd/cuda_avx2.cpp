@@ -1,0 +1,10 @@
+// ptxv: CUDA's array forms built for AVX2 (-mavx2: the build adds them to
+// this unit on x86); ptxv::cuda::dispatch uses them only after checking the CPU.
+#include "cuda_forms.hpp"
+
+#if defined(__AVX2__)
+static_assert(PTXV_ARRAY_BYTES == 32, "the kernel library took the unit's target");
+ptxv::simd::CudaForms ptxv::simd::cuda_forms_avx2() noexcept { return PTXV_CUDA_FORMS_TABLE; }
+#else
+ptxv::simd::CudaForms ptxv::simd::cuda_forms_avx2() noexcept { return {}; }
+#endif
