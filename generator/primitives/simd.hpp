@@ -466,15 +466,19 @@ template <int W, bool Signed> PTXV_FI V absdiff(V a, V b) noexcept {
 }
 // |a| of signed lanes, read as unsigned (|-2^(W-1)| = 2^(W-1) fits): pabsb
 // and pabsw from SSSE3 on; before it, for half-words the larger of a and -a
-// (pmaxsw), else the distance from 0.
+// (pmaxsw), for bytes the smaller of a and -a read as unsigned (pminub): of
+// a nonzero lane and its negation, |a| is below 2^7 and the other is 2^7 or
+// more (-2^7 is its own negation: 2^7, which is |a|). The distance from 0
+// takes a compare more.
 template <int W> PTXV_FI V abs(V a) noexcept {
 #if PTXV_ARRAY_SSSE3
     if constexpr (W == 8) return (V)PTXV_ARRAY_X(abs_epi8)((M)a);
     else return (V)PTXV_ARRAY_X(abs_epi16)((M)a);
+#elif PTXV_ARRAY_X86
+    const M x = (M)a, zero = (M)V{};
+    if constexpr (W == 16) return (V)PTXV_ARRAY_X(max_epi16)(x, PTXV_ARRAY_X(sub_epi16)(zero, x));
+    else return (V)PTXV_ARRAY_X(min_epu8)(x, PTXV_ARRAY_X(sub_epi8)(zero, x));
 #else
-#if PTXV_ARRAY_X86
-    if constexpr (W == 16) return (V)PTXV_ARRAY_X(max_epi16)((M)a, PTXV_ARRAY_X(sub_epi16)((M)V{}, (M)a));
-#endif
     return absdiff<W, true>(a, V{});
 #endif
 }
@@ -578,13 +582,17 @@ template <int W> PTXV_FI V to_unsigned(V r) noexcept { return max<W, true>(r, V{
 // |a - b| of signed lanes into a signed d under .sat: the larger of a - b and
 // b - a, each saturated (one of them is |a - b| clamped to the signed
 // maximum, the other is not above it), where the signed max is one
-// instruction.
+// instruction. Bytes before SSE4.1 (no pmaxsb) take the smaller of the two
+// read as unsigned (pminub): the other one is 0 or negative, 2^7 or more
+// read so. With b fed 0 (__vabsss4) a - b is a: two instructions.
 template <int W> PTXV_FI V absdiff_to_signed(V a, V b) noexcept {
 #if PTXV_ARRAY_X86
     const M x = (M)a, y = (M)b;
     if constexpr (W == 16) return (V)PTXV_ARRAY_X(max_epi16)(PTXV_ARRAY_X(subs_epi16)(x, y), PTXV_ARRAY_X(subs_epi16)(y, x));
 #if PTXV_ARRAY_SSE41
     if constexpr (W == 8) return (V)PTXV_ARRAY_X(max_epi8)(PTXV_ARRAY_X(subs_epi8)(x, y), PTXV_ARRAY_X(subs_epi8)(y, x));
+#else
+    if constexpr (W == 8) return (V)PTXV_ARRAY_X(min_epu8)(PTXV_ARRAY_X(subs_epi8)(x, y), PTXV_ARRAY_X(subs_epi8)(y, x));
 #endif
 #endif
     return to_signed<W>(absdiff<W, true>(a, b));
