@@ -3,7 +3,9 @@
 //   BM_cuda_direct/<name>   the per-word function inlined in a loop, as in a
 //                           consumer's code (throughput, like BM_direct)
 //   BM_cuda_array/<name>    the array form, one call writing d[i], paired with
-//                           BM_cuda_floor's loop (counter vs_ref: the ratio)
+//                           BM_cuda_floor's loop (counter vs_ref: the ratio);
+//                           both from isa/cuda_array_isa.cpp built with the
+//                           build's own flags
 //   BM_cuda_perlane/<name>  a straightforward per-lane loop of the same
 //                           intrinsic, as CPU ports write them: each lane taken
 //                           out with a shift and a mask, extended, computed in
@@ -99,23 +101,6 @@ PTXV_FI void array3(void (*f)(const X*, const Y*, const u32*, u32*, std::size_t)
 }
 
 // ---- measuring
-// In the array forms' signature, out of line like the wider targets' loops.
-__attribute__((noinline)) void floor_loop2(const u32* a, const u32* b, const u32*, u32* d, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) d[i] = a[i] + b[i];
-}
-
-// The array form g behind a call of its own, as floor_loop2 and the wider
-// targets' forms (isa/cuda_array_isa.cpp) are, so that both sides of each
-// ratio are one out-of-line call per pass. Inlined into paired()'s timing
-// loop instead, the same inner loop (instruction for instruction) measured
-// 1.1x to 1.6x the floor as -falign-loops moved the code around it (16, 32,
-// 64 bytes): the ratio was the placement's, not the form's.
-template <class G>
-__attribute__((noinline)) void out_of_line(G g, const u32* a, const u32* b, const u32* c, u32* d,
-                                           std::size_t n) noexcept {
-    g(a, b, c, d, n);
-}
-
 // g(a, b, d, n) writes d; it must equal word(a[i], b[i]) everywhere.
 template <class G, class Word> bool array_agrees(const std::string& what, const std::string& name, G g, Word word) {
     const Inputs& v = op_inputs();
@@ -131,9 +116,14 @@ template <class G, class Word> bool array_agrees(const std::string& what, const 
     return true;
 }
 
-// The wider targets this CPU has (isa/cuda_array_isa.hpp).
-std::vector<CudaArrayTarget> wide_targets() {
-    std::vector<CudaArrayTarget> out;
+// The array forms and floors of isa/cuda_array_isa.hpp: the build's own
+// (first), then each wider target this CPU has. Every array form is an
+// out-of-line call like its floor: inlined into paired()'s timing loop
+// instead, the same inner loop (instruction for instruction) measured 1.1x to
+// 1.6x the floor as -falign-loops moved the code around it (16, 32, 64
+// bytes), the ratio the placement's, not the form's.
+std::vector<CudaArrayTarget> array_targets() {
+    std::vector<CudaArrayTarget> out{cuda_array_baseline()};
 #if defined(PTXV_BENCH_CUDA_TARGETS)
     if (__builtin_cpu_supports("avx2")) out.push_back(cuda_array_avx2());
     if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl")) out.push_back(cuda_array_avx512());
@@ -141,48 +131,48 @@ std::vector<CudaArrayTarget> wide_targets() {
     return out;
 }
 
-// Registers the per-word form and the array forms of one intrinsic: the
-// build's own, and each wider target's, checked word for word against the
-// per-word form first. Each array form runs paired with the bare loop of its
-// own build (paired(), bench_common.hpp): that ratio is the target's.
+// "cuda_array", "cuda_floor" for the build's own target; with "_avx2" ...
+// appended for a wider one.
+std::string series(const char* what, const CudaArrayTarget& t, const CudaArrayTarget& own) {
+    return &t == &own ? what : std::string(what) + "_" + t.isa;
+}
+
 // The bare loop of the target the dispatched forms run on: a wider
 // target's (an AVX-512 one serves VBMI too: the loop needs no VBMI), else
-// the baseline's.
-CudaArrayFn dispatch_floor(const std::vector<CudaArrayTarget>& wide) {
+// the build's own.
+CudaArrayFn dispatch_floor(const std::vector<CudaArrayTarget>& targets) {
     const std::string target = ptxv::cuda::dispatch::target();
-    CudaArrayFn floor = floor_loop2;
-    for (const CudaArrayTarget& t : wide)
-        if (target.rfind(t.isa, 0) == 0) floor = t.floor;
+    CudaArrayFn floor = targets.front().floor;
+    for (std::size_t k = 1; k < targets.size(); ++k)
+        if (target.rfind(targets[k].isa, 0) == 0) floor = targets[k].floor;
     return floor;
 }
 
-template <class Word, class Array, class Dispatched>
-void add_intrinsic(const std::vector<CudaArrayTarget>& wide, const std::string& name, Word word, Array array,
+// Registers the per-word form and the array forms of one intrinsic: each
+// target's, checked word for word against the per-word form first, and
+// libptxv's dispatched one. Each array form runs paired with the bare loop of
+// its own build (paired(), bench_common.hpp): that ratio is the target's.
+template <class Word, class Dispatched>
+void add_intrinsic(const std::vector<CudaArrayTarget>& targets, const std::string& name, Word word,
                    Dispatched dispatched) {
-    const char* error = array_agrees("cuda_array", name, array, word) ? nullptr : "array form differs from the per-word form";
     reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
-    reg("BM_cuda_array/" + name, "cuda", error, [array](benchmark::State& s) {
-        array_paired(s, [array](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) {
-            out_of_line(array, a, b, c, d, n);
-        }, floor_loop2);
-    })->UseManualTime();
     const char* dispatch_error =
         array_agrees("cuda_dispatch", name, dispatched, word) ? nullptr : "dispatched form differs from the per-word form";
-    const CudaArrayFn floor = dispatch_floor(wide);
+    const CudaArrayFn own = targets.front().floor, floor = dispatch_floor(targets);
     reg("BM_cuda_dispatch/" + name, std::string("cuda ") + ptxv::cuda::dispatch::target(), dispatch_error,
-        [dispatched, floor](benchmark::State& s) {
-            paired(s, kOpElements, array_pass(dispatched), array_pass(floor_loop2), array_pass(floor));
+        [dispatched, own, floor](benchmark::State& s) {
+            paired(s, kOpElements, array_pass(dispatched), array_pass(own), array_pass(floor));
         })->UseManualTime();
-    for (const CudaArrayTarget& t : wide) {
-        const std::string kind = std::string("cuda_array_") + t.isa;
+    for (const CudaArrayTarget& t : targets) {
+        const std::string kind = series("cuda_array", t, targets.front());
         CudaArrayFn f = nullptr;
         for (std::size_t k = 0; k < t.count; ++k)
             if (name == t.names[k]) f = t.forms[k];
-        const char* wide_error = f == nullptr                     ? "the target's table has no such intrinsic"
-                                 : array_agrees(kind, name, f, word) ? nullptr
-                                                                     : "array form differs from the per-word form";
+        const char* error = f == nullptr                     ? "the target's table has no such intrinsic"
+                            : array_agrees(kind, name, f, word) ? nullptr
+                                                                : "array form differs from the per-word form";
         const CudaArrayFn floor = t.floor;
-        reg("BM_" + kind + "/" + name, "cuda", wide_error, [f, floor](benchmark::State& s) {
+        reg("BM_" + kind + "/" + name, "cuda", error, [f, floor](benchmark::State& s) {
             array_paired(s, f, floor);
         })->UseManualTime();
     }
@@ -199,28 +189,26 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
 }  // namespace
 
 // Each per-word form is its own lambda type, so it inlines into the loop.
-// The array form of namespace ns in the signature of the bench's arrays.
-#define PTXV_CUDA_BENCH_ARRAY_1(ns, f) \
-    [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ns::f(a, d, n); }
-#define PTXV_CUDA_BENCH_ARRAY_2(ns, f) \
-    [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ns::f(a, b, d, n); }
-#define PTXV_CUDA_BENCH_ARRAY_3(ns, f) \
-    [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept { array3(ns::f, a, b, c, d, n); }
+// The dispatched array form in the signature of the bench's arrays.
+#define PTXV_CUDA_BENCH_ARRAY_1(f) \
+    [](const u32* a, const u32*, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::dispatch::f(a, d, n); }
+#define PTXV_CUDA_BENCH_ARRAY_2(f) \
+    [](const u32* a, const u32* b, const u32*, u32* d, std::size_t n) noexcept { ptxv::cuda::dispatch::f(a, b, d, n); }
+#define PTXV_CUDA_BENCH_ARRAY_3(f)                                                     \
+    [](const u32* a, const u32* b, const u32* c, u32* d, std::size_t n) noexcept { \
+        array3(ptxv::cuda::dispatch::f, a, b, c, d, n);                               \
+    }
 #define PTXV_CUDA_BENCH_WORD_1(f) [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); }
 #define PTXV_CUDA_BENCH_WORD_2(f) [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); }
 #define PTXV_CUDA_BENCH_WORD_3(f) [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); }
-#define PTXV_CUDA_BENCH(f, arity)                                                                      \
-    add_intrinsic(wide, "__" #f, PTXV_CUDA_BENCH_WORD_##arity(f), PTXV_CUDA_BENCH_ARRAY_##arity(ptxv::cuda::array, f), \
-                  PTXV_CUDA_BENCH_ARRAY_##arity(ptxv::cuda::dispatch, f));
+#define PTXV_CUDA_BENCH(f, arity) \
+    add_intrinsic(targets, "__" #f, PTXV_CUDA_BENCH_WORD_##arity(f), PTXV_CUDA_BENCH_ARRAY_##arity(f));
 
 void register_cuda() {
-    reg("BM_cuda_floor/a+b", "floor", nullptr, [](benchmark::State& s) {
-        array_throughput(s, floor_loop2);
-    });
-    const std::vector<CudaArrayTarget> wide = wide_targets();
-    for (const CudaArrayTarget& t : wide) {
+    const std::vector<CudaArrayTarget> targets = array_targets();
+    for (const CudaArrayTarget& t : targets) {
         const CudaArrayFn floor = t.floor;
-        reg(std::string("BM_cuda_floor_") + t.isa + "/a+b", "floor", nullptr,
+        reg("BM_" + series("cuda_floor", t, targets.front()) + "/a+b", "floor", nullptr,
             [floor](benchmark::State& s) { array_throughput(s, floor); });
     }
     PTXV_CUDA_ARRAY_FORMS(PTXV_CUDA_BENCH)

@@ -1,12 +1,15 @@
 // One target's table of cuda_array_isa.hpp: the build names the target with
-// PTXV_BENCH_CUDA_ISA (avx2, avx512) and its vector width in bytes with
-// PTXV_BENCH_CUDA_BYTES, and compiles this unit with the target's flags.
+// PTXV_BENCH_CUDA_ISA (baseline, avx2, avx512) and compiles this unit with the
+// target's flags (none for the baseline); a wider target also gives its vector
+// width in bytes, PTXV_BENCH_CUDA_BYTES.
 #include "cuda_array_isa.hpp"
 
 #include "ptxv_cuda_array.hpp"
 
+#if defined(PTXV_BENCH_CUDA_BYTES)
 static_assert(PTXV_ARRAY_BYTES == PTXV_BENCH_CUDA_BYTES,
               "the kernel library did not take the target this unit is built for");
+#endif
 
 #define PTXV_BENCH_CAT2(a, b) a##b
 #define PTXV_BENCH_CAT(a, b) PTXV_BENCH_CAT2(a, b)

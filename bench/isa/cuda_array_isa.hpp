@@ -1,10 +1,12 @@
-// CUDA's intrinsics in array form built for a wider target than the rest of
-// ptxv_bench: cuda_array_isa.cpp, compiled once per target (bench/CMakeLists.txt:
-// -mavx2; -mavx512bw -mavx512vl), as a user's code built with those flags
-// gets them, with that target's bare d[i] = a[i] + b[i] loop as the floor.
-// Only plain function pointers cross between the units, so no inline function
-// compiled for the wider target can stand in for a baseline one; bench_cuda.cpp
-// calls them where the CPU has the target.
+// CUDA's intrinsics in array form, each a function of its own, with a bare
+// d[i] = a[i] + b[i] loop, the floor, beside them: cuda_array_isa.cpp,
+// compiled once per target (bench/CMakeLists.txt: the build's own flags; -mavx2;
+// -mavx512bw -mavx512vl) as a user's code built with those flags gets them.
+// Every array form and its floor are so one out-of-line call per pass, their
+// loops placed alike (-falign-loops), whatever the target. Only plain function
+// pointers cross between the units, so no inline function compiled for a
+// wider target can stand in for a baseline one; bench_cuda.cpp calls a wider
+// target's only where the CPU has it.
 #pragma once
 
 #include <cstddef>
@@ -18,13 +20,15 @@ using CudaArrayFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, con
                              std::uint32_t* d, std::size_t n);
 
 struct CudaArrayTarget {
-    const char* isa;           // "avx2", "avx512": the benchmark names' suffix
+    const char* isa;           // "baseline", "avx2", "avx512"; the benchmark names'
+                               // suffix, but for the baseline's
     const char* const* names;  // "__vadd2", ... in PTXV_CUDA_ARRAY_FORMS order
     const CudaArrayFn* forms;
     std::size_t count;
     CudaArrayFn floor;  // d[i] = a[i] + b[i]
 };
 
+CudaArrayTarget cuda_array_baseline() noexcept;
 CudaArrayTarget cuda_array_avx2() noexcept;
 CudaArrayTarget cuda_array_avx512() noexcept;
 
