@@ -151,14 +151,15 @@ CudaArrayFn dispatch_floor(const std::vector<CudaArrayTarget>& targets) {
 // Registers the per-word form and the array forms of one intrinsic: each
 // target's, checked word for word against the per-word form first, and
 // libptxv's dispatched one. Each array form runs paired with the bare loop of
-// its own build (paired(), bench_common.hpp): that ratio is the target's.
+// its own build (paired(), bench_common.hpp): that ratio is the target's; the
+// dispatched one with the build's own loop and with floor, dispatch_floor().
 template <class Word, class Dispatched>
-void add_intrinsic(const std::vector<CudaArrayTarget>& targets, const std::string& name, Word word,
-                   Dispatched dispatched) {
+void add_intrinsic(const std::vector<CudaArrayTarget>& targets, CudaArrayFn floor, const std::string& name,
+                   Word word, Dispatched dispatched) {
     reg("BM_cuda_direct/" + name, "cuda", nullptr, [word](benchmark::State& s) { throughput(s, word); });
     const char* dispatch_error =
         array_agrees("cuda_dispatch", name, dispatched, word) ? nullptr : "dispatched form differs from the per-word form";
-    const CudaArrayFn own = targets.front().floor, floor = dispatch_floor(targets);
+    const CudaArrayFn own = targets.front().floor;
     reg("BM_cuda_dispatch/" + name, std::string("cuda ") + ptxv::cuda::dispatch::target(), dispatch_error,
         [dispatched, own, floor](benchmark::State& s) {
             paired(s, kOpElements, array_pass(dispatched), array_pass(own), array_pass(floor));
@@ -201,11 +202,13 @@ template <class Word, class PerLane> void add_perlane(const std::string& name, W
 #define PTXV_CUDA_BENCH_WORD_1(f) [](u32 a, u32, u32) noexcept { return ptxv::cuda::f(a); }
 #define PTXV_CUDA_BENCH_WORD_2(f) [](u32 a, u32 b, u32) noexcept { return ptxv::cuda::f(a, b); }
 #define PTXV_CUDA_BENCH_WORD_3(f) [](u32 a, u32 b, u32 c) noexcept { return word3(ptxv::cuda::f, a, b, c); }
-#define PTXV_CUDA_BENCH(f, arity) \
-    add_intrinsic(targets, "__" #f, PTXV_CUDA_BENCH_WORD_##arity(f), PTXV_CUDA_BENCH_ARRAY_##arity(f));
+#define PTXV_CUDA_BENCH(f, arity)                                                      \
+    add_intrinsic(targets, dispatched_floor, "__" #f, PTXV_CUDA_BENCH_WORD_##arity(f), \
+                  PTXV_CUDA_BENCH_ARRAY_##arity(f));
 
 void register_cuda() {
     const std::vector<CudaArrayTarget> targets = array_targets();
+    const CudaArrayFn dispatched_floor = dispatch_floor(targets);
     for (const CudaArrayTarget& t : targets) {
         const CudaArrayFn floor = t.floor;
         reg("BM_" + series("cuda_floor", t, targets.front()) + "/a+b", "floor", nullptr,
