@@ -4,8 +4,8 @@
 // The forms behind run-time dispatch and array loops, for 1024 variants:
 //   ptxv::batch::f(a, b, c, d, n, asel, bsel, x)    d[i] = rt::f(a[i], b[i], c[i], asel, bsel, x)
 //   ptxv::batch::f_c(a, b, c, d, n, asel, bsel, x)  the same with one c for all elements
-// (d may not overlap a, b or c), and ptxv::detail::bind::f, which decodes
-// (asel, bsel, x) once into words and returns the function to call with them.
+// (d may not overlap a, b or c), and the pre-decoded forms (detail::pre*), which
+// read (asel, bsel, x) decoded once into words (detail::bind picks one).
 // Kept apart from ptxv.hpp: their loops cost compile time that a
 // translation unit calling a few functions should not pay.
 #ifndef PTXV_GENERATED_PTXV_BATCH_HPP_INCLUDED
@@ -20,26 +20,25 @@ namespace detail {
 using RtFn = std::uint32_t (*)(std::uint32_t, std::uint32_t, std::uint32_t, unsigned, unsigned, unsigned) noexcept;
 // A variant with its parameters decoded into w (kWords words, see decode_*).
 using PreFn = std::uint32_t (*)(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* w) noexcept;
-using BindFn = PreFn (*)(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept;
 using ManyFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                         std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 using ManyCFn = void (*)(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                          std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept;
 inline constexpr std::size_t kWords = 12;
 
-// One variant's entries in a dispatch table (ptxv_dispatch.inc). bind
-// decodes (asel, bsel, x) into w and returns the form to call with it.
-// masked (SIMD variants; null for scalar ones) is the form with the default
-// selectors and the mask from w, for callers that apply the selectors
-// themselves; plain the same with the full mask folded in, for those whose
-// mask is full.
+// One variant's entries in a dispatch table (ptxv_dispatch.inc): its
+// pre-decoded forms and batch loops, and what bind() needs to pick a form.
+// lanes is 0 for a scalar variant, else 2 or 4; a SIMD variant's default
+// selectors and full mask come with it. plain has every parameter at its PTX
+// default folded in, general reads every parameter from w; masked (SIMD) has
+// the default selectors and the mask from w, for callers that apply the
+// selectors themselves; parts (scalar) is the body for both sources a byte or
+// half-word.
 struct VariantFns {
-    RtFn one;
-    BindFn bind;
+    unsigned lanes, default_asel, default_bsel, full_mask;
+    PreFn plain, general, masked, parts;
     ManyFn many;
     ManyCFn many_c;
-    PreFn masked;
-    PreFn plain;
 };
 
 // Scalar words: w[0], w[1] the a selector's left and right shifts (xl, xr),
@@ -133,28 +132,26 @@ PTXV_FI void decode_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t
     w[kSimdMaskWord] = lanes<Lanes>::mask(m);
 }
 
-// Decode once, then pick: D has every parameter at its PTX default folded in,
-// M (SIMD) the default selectors and the mask from w, P reads everything
-// from w.
-template <PreFn D, PreFn M, PreFn P, unsigned DA, unsigned DB, unsigned Full, unsigned Lanes>
-inline PreFn bind_simd(unsigned asel, unsigned bsel, unsigned m, std::uint32_t* w) noexcept {
-    decode_simd<Lanes>(asel, bsel, m, w);
-    return asel == DA && bsel == DB ? (m == Full ? D : M) : P;
-}
-// Scalar: Pp where both sources are a byte or half-word, which their
-// decoded right shifts say (a part body, or P itself).
+// Scalar: which body applies, given the parameters and their words w: the
+// defaults' (kScalarD), the one for both sources a byte or half-word, which
+// their decoded right shifts say (kScalarPp), or the general one (kScalarP).
 PTXV_FI constexpr bool both_parts(const std::uint32_t* w) noexcept { return w[1] != 0 && w[3] != 0; }
-// Which scalar body applies, given the parameters and their words w: the
-// defaults' D (kScalarD), the parts' Pp (kScalarPp) or the general P (kScalarP).
 inline constexpr int kScalarD = 0, kScalarP = 1, kScalarPp = 2;
 PTXV_FI constexpr int scalar_body(unsigned asel, unsigned bsel, unsigned x, const std::uint32_t* w) noexcept {
     return (asel | bsel | x) == 0 ? kScalarD : both_parts(w) ? kScalarPp : kScalarP;
 }
-template <PreFn D, PreFn P, PreFn Pp>
-inline PreFn bind_scalar(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
-    decode_scalar(asel, bsel, x, w);
-    const int k = scalar_body(asel, bsel, x, w);
-    return k == kScalarD ? D : k == kScalarPp ? Pp : P;
+// Decodes (asel, bsel, x) once into w and returns the form of f to call
+// with it.
+inline PreFn bind(const VariantFns& f, unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {
+    if (f.lanes == 0) {
+        decode_scalar(asel, bsel, x, w);
+        const int k = scalar_body(asel, bsel, x, w);
+        return k == kScalarD ? f.plain : k == kScalarPp ? f.parts : f.general;
+    }
+    if (f.lanes == 4) decode_simd<4>(asel, bsel, x, w);
+    else decode_simd<2>(asel, bsel, x, w);
+    if (asel != f.default_asel || bsel != f.default_bsel) return f.general;
+    return x == f.full_mask ? f.plain : f.masked;
 }
 
 // Batch loops. The parameters are the same for every element: decoded once,
@@ -20341,11 +20338,6 @@ PTXV_FI std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
         detail::simd_one<&detail::pre_d::f, &detail::pre_m::f, &detail::pre_v::f, da, db, full, lanes>(a, b, c, d, n, asel,      \
                                                                                               bsel, x);              \
     }                                                                                                                \
-    }                                                                                                                \
-    namespace detail::bind {                                                                                         \
-    inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
-        return bind_simd<&pre_d::f, &pre_m::f, &pre::f, da, db, full, lanes>(asel, bsel, x, w);                               \
-    }                                                                                                                \
     }
 #define PTXV_DETAIL_BATCH_SCALAR(f)                                                                                 \
     namespace batch {                                                                                                  \
@@ -20356,11 +20348,6 @@ PTXV_FI std::uint32_t vset4_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std
     inline void f##_c(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,             \
                       std::size_t n, unsigned asel, unsigned bsel, unsigned x) noexcept {                            \
         detail::scalar_one<&detail::pre_d::f, &detail::pre::f, &detail::pre_p::f>(a, b, c, d, n, asel, bsel, x);                              \
-    }                                                                                                                \
-    }                                                                                                                \
-    namespace detail::bind {                                                                                         \
-    inline PreFn f(unsigned asel, unsigned bsel, unsigned x, std::uint32_t* w) noexcept {                            \
-        return bind_scalar<&pre_d::f, &pre::f, &pre_p::f>(asel, bsel, x, w);                                                          \
     }                                                                                                                \
     }
 PTXV_DETAIL_BATCH_SCALAR(vadd_u32_u32_u32)

@@ -10,19 +10,29 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
     const std::vector<Variant>& variants = m.variants;
     std::ostringstream o;
     o << banner(opt) << "//\n"
-      << "// The run-time forms of every variant, in ptxv::spec::kVariants order (the\n"
-      << "// spec's expansion order): entry i is variant i. Include at namespace scope,\n"
-      << "// after ptxv_batch.hpp.\n"
+      << "// Every variant's pre-decoded forms and batch loops, in ptxv::spec::kVariants\n"
+      << "// order (the spec's expansion order): entry i is variant i; and its run-time\n"
+      << "// form (rt::f) in the same order, for code that calls it through a table.\n"
+      << "// Include at namespace scope, after ptxv_batch.hpp.\n"
       << "inline constexpr ptxv::detail::VariantFns kVariantFns[] = {\n";
     std::size_t i = 0;
     for (const auto& v : variants) {
         const std::string n = v.function_name();
-        const bool simd = v.family->geometry != Geometry::scalar;
-        o << "    {&ptxv::rt::" << n << ", &ptxv::detail::bind::" << n << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n
-          << "_c, " << (simd ? "&ptxv::detail::pre_m::" + n + ", &ptxv::detail::pre_d::" + n : std::string("nullptr, nullptr"))
-          << "},  // " << i++
-          << " " << v.ptx() << "\n";
+        const auto form = [&](const char* ns) { return "&ptxv::detail::" + std::string(ns) + "::" + n; };
+        o << "    {";
+        if (v.family->geometry != Geometry::scalar) {
+            const GeometryDef& g = *v.family->geometry_def;
+            o << (v.family->geometry == Geometry::byte ? 4 : 2) << ", " << selector_literal(g.default_asel) << "u, "
+              << selector_literal(g.default_bsel) << "u, " << hex_literal(mask_lanes(g.default_mask)) << ", "
+              << form("pre_d") << ", " << form("pre") << ", " << form("pre_m") << ", nullptr";
+        } else {
+            o << "0, 0, 0, 0, " << form("pre_d") << ", " << form("pre") << ", nullptr, " << form("pre_p");
+        }
+        o << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n << "_c},  // " << i++ << " " << v.ptx() << "\n";
     }
+    o << "};\n"
+      << "inline constexpr ptxv::detail::RtFn kVariantWords[] = {\n";
+    for (const auto& v : variants) o << "    &ptxv::rt::" << v.function_name() << ",\n";
     o << "};\n";
     return {"ptxv_dispatch.inc", o.str()};
 }

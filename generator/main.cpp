@@ -53,7 +53,9 @@ bool is_ours(const std::string& content) {
 
 // Writes every file next to its destination, then renames them into place:
 // either all new files land or (on an I/O error) none of the old ones change.
-void write_all(const fs::path& dir, const std::vector<OutputFile>& files) {
+// A file whose content is already there is left alone, so its time stamp does
+// not make a build compile again what includes it.
+std::size_t write_all(const fs::path& dir, const std::vector<OutputFile>& files) {
     fs::create_directories(dir);
     std::vector<std::pair<fs::path, fs::path>> staged;
     auto cleanup = [&] {
@@ -64,6 +66,7 @@ void write_all(const fs::path& dir, const std::vector<OutputFile>& files) {
     };
     for (const auto& f : files) {
         const fs::path dest = dir / f.path;
+        if (std::string old; read_file(dest, old) && old == f.content) continue;
         const fs::path tmp = dir / ("." + f.path + ".tmp");
         std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         staged.emplace_back(tmp, dest);
@@ -80,6 +83,7 @@ void write_all(const fs::path& dir, const std::vector<OutputFile>& files) {
             throw std::runtime_error("cannot replace " + s.second.string() + ": " + ec.message());
         }
     }
+    return staged.size();
 }
 
 }  // namespace
@@ -191,8 +195,9 @@ int main(int argc, char** argv) {
         return 0;
     }
 
+    std::size_t written = 0;
     try {
-        write_all(dir, files);
+        written = write_all(dir, files);
         if (only.empty()) {
             // Files this generator wrote earlier but no longer produces.
             std::set<std::string> produced;
@@ -210,7 +215,8 @@ int main(int argc, char** argv) {
     }
     if (!quiet) {
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        std::cout << "ptxv-gen: wrote " << files.size() << " files, " << variant_count << " variants, in " << ms << " ms\n";
+        std::cout << "ptxv-gen: wrote " << written << " of " << files.size() << " files (the others unchanged), "
+                  << variant_count << " variants, in " << ms << " ms\n";
     }
     return 0;
 }

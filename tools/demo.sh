@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Sets up, builds, regenerates generated/ from the spec and shows ptxv at work
-# on the manual's examples.
+# Sets up, builds ptxv-gen and the ptxv tool (nothing else), regenerates
+# generated/ from the spec and shows ptxv at work on the manual's examples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+start=$(date +%s)
+bash tools/setup.sh build
+bash tools/configure.sh -DPTXV_BUILD_TESTS=OFF -DPTXV_BUILD_BENCH=OFF -DPTXV_BUILD_HWCHECK=OFF -DPTXV_CHECK_PRIMITIVES=OFF
 cmake --build build -j"$(nproc)" --target ptxv-gen
 build/bin/ptxv-gen --spec spec/ptxv.yaml --out generated
-cmake --build build -j"$(nproc)"
+cmake --build build -j"$(nproc)" --target ptxv_cli
 echo
 echo "== ptxv examples: the manual's example instructions, decoded and evaluated"
 build/bin/ptxv examples
@@ -19,3 +20,5 @@ build/bin/ptxv eval 'vabsdiff4.u32.u32.u32.add d, a, b, c' 0x10203040 0x40302010
 echo
 echo "== ptxv list: variant counts"
 build/bin/ptxv list | grep '^#'
+echo
+echo "demo.sh: $(( $(date +%s) - start )) s"

@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Installs what ptxv needs to build, test and benchmark, from Debian's packages,
-# when it is not installed already. The CUDA toolkit (ptxas, nvcc) is optional:
-# the tests that need it say so and skip when CMake's FindCUDAToolkit finds none.
+# Installs from Debian's packages what ptxv needs, when it is not installed
+# already. `setup.sh build` installs what building the library, ptxv-gen and
+# the ptxv tool needs (tools/demo.sh); with no argument, also what the tests,
+# the benchmarks, the fuzzers and the cross runs need. The CUDA toolkit
+# (ptxas, nvcc) is optional: the tests that need it say so and skip when
+# CMake's FindCUDAToolkit finds none.
 set -euo pipefail
-packages=(build-essential cmake binutils clang libclang-rt-dev libyaml-cpp-dev catch2 libbenchmark-dev
-          libcli11-dev gnuplot-nox python3 g++-aarch64-linux-gnu g++-s390x-linux-gnu qemu-user)
+packages=(build-essential cmake binutils libyaml-cpp-dev libcli11-dev)
+case "${1:-all}" in
+  build) ;;
+  all) packages+=(clang libclang-rt-dev catch2 libbenchmark-dev gnuplot-nox python3 g++-aarch64-linux-gnu
+                  g++-s390x-linux-gnu qemu-user) ;;
+  *) echo "setup.sh: unknown set '$1' (build, all)" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

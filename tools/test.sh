@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Sets up, builds with warnings as errors, and runs every test under ctest.
+# The build folder and flags are tools/demo.sh's (tools/configure.sh), so
+# after the demo only the tests, benchmarks and harnesses are compiled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$(date +%s)
 bash tools/setup.sh
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DPTXV_WERROR=ON
+bash tools/configure.sh -DPTXV_BUILD_TESTS=ON -DPTXV_BUILD_BENCH=ON -DPTXV_BUILD_HWCHECK=ON -DPTXV_CHECK_PRIMITIVES=ON
 cmake --build build -j"$(nproc)"
+built=$(date +%s)
 ctest --test-dir build --output-on-failure -j"$(nproc)"
+echo "test.sh: build $((built - start)) s, tests $(( $(date +%s) - built )) s"

@@ -31,7 +31,7 @@ using proof::u32;
 // inlined here, built for this file's target.
 template <std::size_t I>
 u32 word(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned x) noexcept {
-    return kVariantFns[I].one(a, b, c, asel, bsel, x);
+    return kVariantWords[I](a, b, c, asel, bsel, x);
 }
 
 template <std::size_t I>
@@ -48,7 +48,7 @@ constexpr std::array<ptxv::OneFn, sizeof...(I)> make_words(std::index_sequence<I
     return {{entry<I>()...}};
 }
 
-constexpr std::size_t kCount = std::size(kVariantFns);
+constexpr std::size_t kCount = std::size(kVariantWords);
 constexpr std::array<ptxv::OneFn, kCount> kWords = make_words(std::make_index_sequence<kCount>{});
 
 constexpr const char* kScalarFamilies[] = {"vop", "vshift", "vmad", "vset"};

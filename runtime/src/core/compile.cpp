@@ -34,7 +34,7 @@ static_assert(std::is_same_v<detail::PreFn, PreFn>, "compile.hpp's PreFn must ma
 static_assert(detail::kWords == kDecodedWords, "compile.hpp's kDecodedWords must match the generated bound form");
 static_assert(shuffled::kControlWord + 2 <= detail::kSimdMaskWord,
               "the shuffle control must fit in the decoded words that the SIMD forms leave free");
-static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].one)>, OneFn>,
+static_assert(std::is_same_v<std::remove_const_t<std::remove_reference_t<decltype(kVariantWords[0])>>, OneFn>,
               "compile.hpp's OneFn must match the generated run-time form");
 static_assert(std::is_same_v<std::remove_const_t<decltype(kVariantFns[0].many)>, ManyFn>,
               "compile.hpp's ManyFn must match the generated batch form");
@@ -134,7 +134,7 @@ Compiled compile(const Instr& in) {
         // Bits above the lane count name no lane; the interpreter ignores them too.
         f.x_ = in.mask & ((1u << lanes) - 1u);
     }
-    f.fn_ = kVariantFns[index].bind(f.asel_, f.bsel_, f.x_, f.w_);
+    f.fn_ = detail::bind(kVariantFns[index], f.asel_, f.bsel_, f.x_, f.w_);
     if (info.geometry != Geometry::scalar) bind_shuffled(f.fn_, f.w_, index, in, lanes_of(info.geometry), f.x_);
     f.merge_ = simd::warp_merge();
     const char* kernel_name = "generated";
