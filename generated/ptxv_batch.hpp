@@ -215,9 +215,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -232,9 +232,9 @@ using detail::pre::vadd_u32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -249,9 +249,9 @@ using detail::pre::vadd_u32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -266,9 +266,9 @@ using detail::pre::vadd_u32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -290,7 +290,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -303,20 +303,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -331,9 +331,9 @@ using detail::pre::vadd_u32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -348,9 +348,9 @@ using detail::pre::vadd_u32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -366,9 +366,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -383,9 +383,9 @@ using detail::pre::vadd_u32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -400,9 +400,9 @@ using detail::pre::vadd_u32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -417,9 +417,9 @@ using detail::pre::vadd_u32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -441,7 +441,7 @@ PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -454,21 +454,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -483,9 +483,9 @@ using detail::pre::vadd_u32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -500,9 +500,9 @@ using detail::pre::vadd_u32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -518,9 +518,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -535,9 +535,9 @@ using detail::pre::vadd_u32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -552,9 +552,9 @@ using detail::pre::vadd_u32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -569,9 +569,9 @@ using detail::pre::vadd_u32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -593,7 +593,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -606,21 +606,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -635,9 +635,9 @@ using detail::pre::vadd_u32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -652,9 +652,9 @@ using detail::pre::vadd_u32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -670,9 +670,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -687,9 +687,9 @@ using detail::pre::vadd_u32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -704,9 +704,9 @@ using detail::pre::vadd_u32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -721,9 +721,9 @@ using detail::pre::vadd_u32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -745,7 +745,7 @@ PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -758,21 +758,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<true, true, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -787,9 +787,9 @@ using detail::pre::vadd_u32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<true, true, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -804,9 +804,9 @@ using detail::pre::vadd_u32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<true, true, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -822,9 +822,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -839,9 +839,9 @@ using detail::pre::vadd_s32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -856,9 +856,9 @@ using detail::pre::vadd_s32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -873,9 +873,9 @@ using detail::pre::vadd_s32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -897,7 +897,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -910,20 +910,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -938,9 +938,9 @@ using detail::pre::vadd_s32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -955,9 +955,9 @@ using detail::pre::vadd_s32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<false, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -973,9 +973,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -990,9 +990,9 @@ using detail::pre::vadd_s32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1007,9 +1007,9 @@ using detail::pre::vadd_s32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1024,9 +1024,9 @@ using detail::pre::vadd_s32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1048,7 +1048,7 @@ PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1061,20 +1061,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1089,9 +1089,9 @@ using detail::pre::vadd_s32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1106,9 +1106,9 @@ using detail::pre::vadd_s32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat<false, true, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1124,9 +1124,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1141,9 +1141,9 @@ using detail::pre::vadd_s32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1158,9 +1158,9 @@ using detail::pre::vadd_s32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1175,9 +1175,9 @@ using detail::pre::vadd_s32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1199,7 +1199,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1212,20 +1212,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1240,9 +1240,9 @@ using detail::pre::vadd_s32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1257,9 +1257,9 @@ using detail::pre::vadd_s32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::addsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::addsat<true, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1275,9 +1275,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1292,9 +1292,9 @@ using detail::pre::vadd_s32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1309,9 +1309,9 @@ using detail::pre::vadd_s32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1326,9 +1326,9 @@ using detail::pre::vadd_s32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1350,7 +1350,7 @@ PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1363,20 +1363,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta + tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta + tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1391,9 +1391,9 @@ using detail::pre::vadd_s32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1408,9 +1408,9 @@ using detail::pre::vadd_s32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vadd_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::addsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::addsat_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -1426,9 +1426,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1443,9 +1443,9 @@ using detail::pre::vsub_u32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1460,9 +1460,9 @@ using detail::pre::vsub_u32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1477,9 +1477,9 @@ using detail::pre::vsub_u32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1501,7 +1501,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1514,21 +1514,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1543,9 +1543,9 @@ using detail::pre::vsub_u32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat_u32(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1560,9 +1560,9 @@ using detail::pre::vsub_u32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat_u32(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1578,9 +1578,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1595,9 +1595,9 @@ using detail::pre::vsub_u32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1612,9 +1612,9 @@ using detail::pre::vsub_u32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1629,9 +1629,9 @@ using detail::pre::vsub_u32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1653,7 +1653,7 @@ PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1666,21 +1666,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1695,9 +1695,9 @@ using detail::pre::vsub_u32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1712,9 +1712,9 @@ using detail::pre::vsub_u32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, false>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1730,9 +1730,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1747,9 +1747,9 @@ using detail::pre::vsub_u32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1764,9 +1764,9 @@ using detail::pre::vsub_u32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1781,9 +1781,9 @@ using detail::pre::vsub_u32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1805,7 +1805,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1818,21 +1818,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1847,9 +1847,9 @@ using detail::pre::vsub_u32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1864,9 +1864,9 @@ using detail::pre::vsub_u32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1882,9 +1882,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -1899,9 +1899,9 @@ using detail::pre::vsub_u32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -1916,9 +1916,9 @@ using detail::pre::vsub_u32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -1933,9 +1933,9 @@ using detail::pre::vsub_u32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -1957,7 +1957,7 @@ PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -1970,21 +1970,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<true, true, false>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -1999,9 +1999,9 @@ using detail::pre::vsub_u32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<true, true, false>(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -2016,9 +2016,9 @@ using detail::pre::vsub_u32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, true, false>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<true, true, false>(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -2034,9 +2034,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2051,9 +2051,9 @@ using detail::pre::vsub_s32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -2068,9 +2068,9 @@ using detail::pre::vsub_s32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2085,9 +2085,9 @@ using detail::pre::vsub_s32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2109,7 +2109,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2122,20 +2122,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<false, false, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2150,9 +2150,9 @@ using detail::pre::vsub_s32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<false, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2167,9 +2167,9 @@ using detail::pre::vsub_s32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, false, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<false, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2185,9 +2185,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2202,9 +2202,9 @@ using detail::pre::vsub_s32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -2219,9 +2219,9 @@ using detail::pre::vsub_s32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2236,9 +2236,9 @@ using detail::pre::vsub_s32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2260,7 +2260,7 @@ PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2273,20 +2273,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2301,9 +2301,9 @@ using detail::pre::vsub_s32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2318,9 +2318,9 @@ using detail::pre::vsub_s32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat<false, true, true>(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat<false, true, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2336,9 +2336,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2353,9 +2353,9 @@ using detail::pre::vsub_s32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -2370,9 +2370,9 @@ using detail::pre::vsub_s32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2387,9 +2387,9 @@ using detail::pre::vsub_s32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2411,7 +2411,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, -0x80000000ll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2424,20 +2424,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, true>(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2452,9 +2452,9 @@ using detail::pre::vsub_s32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, true>(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2469,9 +2469,9 @@ using detail::pre::vsub_s32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::subsat<true, false, true>(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::subsat<true, false, true>(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2487,9 +2487,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2504,9 +2504,9 @@ using detail::pre::vsub_s32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return t + c;
 }
 }  // namespace detail::pre
@@ -2521,9 +2521,9 @@ using detail::pre::vsub_s32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2538,9 +2538,9 @@ using detail::pre::vsub_s32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2562,7 +2562,7 @@ PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2575,20 +2575,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = ta - tb;
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = ta - tb;
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2603,9 +2603,9 @@ using detail::pre::vsub_s32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2620,9 +2620,9 @@ using detail::pre::vsub_s32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vsub_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::subsat_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::subsat_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -2638,9 +2638,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2655,9 +2655,9 @@ using detail::pre::vabsdiff_u32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2672,9 +2672,9 @@ using detail::pre::vabsdiff_u32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -2689,9 +2689,9 @@ using detail::pre::vabsdiff_u32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -2713,7 +2713,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2726,20 +2726,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -2754,9 +2754,9 @@ using detail::pre::vabsdiff_u32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -2771,9 +2771,9 @@ using detail::pre::vabsdiff_u32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -2789,10 +2789,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
-    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
+    const u32 t = ((ta - tb) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2807,10 +2807,10 @@ using detail::pre::vabsdiff_u32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
-    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
+    const u32 t = ((ta - tb) ^ m) - m;
     return t + c;
 }
 }  // namespace detail::pre
@@ -2828,7 +2828,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2839,9 +2839,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -2851,7 +2851,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2862,9 +2862,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -2878,7 +2878,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2890,11 +2890,11 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
@@ -2905,7 +2905,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    return static_cast<u32>(ts) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2916,9 +2916,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre_p
@@ -2929,7 +2929,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2940,9 +2940,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -2953,7 +2953,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -2964,9 +2964,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -2974,10 +2974,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
-    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
+    const u32 t = ((tb - ta) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -2992,10 +2992,10 @@ using detail::pre::vabsdiff_u32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
-    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
+    const u32 t = ((tb - ta) ^ m) - m;
     return t + c;
 }
 }  // namespace detail::pre
@@ -3013,7 +3013,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3024,9 +3024,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -3036,7 +3036,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(t), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3047,9 +3047,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -3063,7 +3063,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3075,11 +3075,11 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
@@ -3090,7 +3090,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(ts) + c;
+    return static_cast<u32>(ts) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3101,9 +3101,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre_p
@@ -3114,7 +3114,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3125,9 +3125,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -3138,7 +3138,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = t;
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(ts), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3149,9 +3149,9 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre_p
@@ -3159,9 +3159,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -3176,9 +3176,9 @@ using detail::pre::vabsdiff_u32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -3193,9 +3193,9 @@ using detail::pre::vabsdiff_u32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -3210,9 +3210,9 @@ using detail::pre::vabsdiff_u32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -3234,7 +3234,7 @@ PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3247,20 +3247,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -3275,9 +3275,9 @@ using detail::pre::vabsdiff_u32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -3292,9 +3292,9 @@ using detail::pre::vabsdiff_u32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -3310,9 +3310,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -3327,9 +3327,9 @@ using detail::pre::vabsdiff_s32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -3344,9 +3344,9 @@ using detail::pre::vabsdiff_s32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3361,9 +3361,9 @@ using detail::pre::vabsdiff_s32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_u32(ta, tb);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3385,7 +3385,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3398,21 +3398,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::absdiff_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -3427,10 +3427,10 @@ using detail::pre::vabsdiff_s32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::absdiff_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3445,10 +3445,10 @@ using detail::pre::vabsdiff_s32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::absdiff_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3464,10 +3464,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
-    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
+    const u32 t = ((ta - tb) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -3482,10 +3482,10 @@ using detail::pre::vabsdiff_s32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(ta, tb));
-    const std::uint32_t t = ((ta - tb) ^ m) - m;
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(ta, tb));
+    const u32 t = ((ta - tb) ^ m) - m;
     return t + c;
 }
 }  // namespace detail::pre
@@ -3503,7 +3503,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3514,9 +3514,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3526,7 +3526,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3537,9 +3537,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3553,7 +3553,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3565,11 +3565,11 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
@@ -3580,7 +3580,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    return static_cast<u32>(ts) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3591,9 +3591,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre_p
@@ -3604,7 +3604,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3615,9 +3615,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3628,7 +3628,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3639,9 +3639,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3649,10 +3649,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
-    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
+    const u32 t = ((tb - ta) ^ m) - m;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -3667,10 +3667,10 @@ using detail::pre::vabsdiff_s32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t m = 0u - static_cast<std::uint32_t>(detail::lt_us(tb, ta));
-    const std::uint32_t t = ((tb - ta) ^ m) - m;
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 m = 0u - static_cast<u32>(detail::lt_us(tb, ta));
+    const u32 t = ((tb - ta) ^ m) - m;
     return t + c;
 }
 }  // namespace detail::pre
@@ -3688,7 +3688,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::wmin(t, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3699,9 +3699,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3711,7 +3711,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
-    return static_cast<std::uint32_t>(detail::wmax(t, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(t, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3722,9 +3722,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b,
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3738,7 +3738,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3750,11 +3750,11 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
@@ -3765,7 +3765,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(ts) + c;
+    return static_cast<u32>(ts) + c;
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3776,9 +3776,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre_p
@@ -3789,7 +3789,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmin(ts, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3800,9 +3800,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3813,7 +3813,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
     const std::int64_t tb = static_cast<std::int64_t>(detail::xu(b, bsel));
     const std::int64_t t = detail::sabs(ta - tb);
     const std::int64_t ts = detail::smin(t, 0x7fffffffll);
-    return static_cast<std::uint32_t>(detail::wmax(ts, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(ts, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3824,9 +3824,9 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -3834,9 +3834,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -3851,9 +3851,9 @@ using detail::pre::vabsdiff_s32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -3868,9 +3868,9 @@ using detail::pre::vabsdiff_s32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3885,9 +3885,9 @@ using detail::pre::vabsdiff_s32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3909,7 +3909,7 @@ PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b,
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -3922,21 +3922,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::absdiff_s32(ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::absdiff_s32(ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::absdiff_s32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -3951,10 +3951,10 @@ using detail::pre::vabsdiff_s32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::absdiff_s32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3969,10 +3969,10 @@ using detail::pre::vabsdiff_s32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vabsdiff_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::absdiff_s32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::absdiff_s32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -3988,9 +3988,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4005,9 +4005,9 @@ using detail::pre::vmin_u32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4022,9 +4022,9 @@ using detail::pre::vmin_u32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -4039,9 +4039,9 @@ using detail::pre::vmin_u32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -4063,7 +4063,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4076,20 +4076,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4104,9 +4104,9 @@ using detail::pre::vmin_u32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -4121,9 +4121,9 @@ using detail::pre::vmin_u32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -4139,9 +4139,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4156,9 +4156,9 @@ using detail::pre::vmin_u32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4173,9 +4173,9 @@ using detail::pre::vmin_u32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4190,9 +4190,9 @@ using detail::pre::vmin_u32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4214,7 +4214,7 @@ PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4227,22 +4227,22 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4257,10 +4257,10 @@ using detail::pre::vmin_u32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4275,10 +4275,10 @@ using detail::pre::vmin_u32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4294,9 +4294,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4311,9 +4311,9 @@ using detail::pre::vmin_u32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4328,9 +4328,9 @@ using detail::pre::vmin_u32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4345,9 +4345,9 @@ using detail::pre::vmin_u32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4369,7 +4369,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4382,22 +4382,22 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4412,10 +4412,10 @@ using detail::pre::vmin_u32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4430,10 +4430,10 @@ using detail::pre::vmin_u32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4449,9 +4449,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4466,9 +4466,9 @@ using detail::pre::vmin_u32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4483,9 +4483,9 @@ using detail::pre::vmin_u32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4500,9 +4500,9 @@ using detail::pre::vmin_u32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4524,7 +4524,7 @@ PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4537,22 +4537,22 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::smin32(ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::smin32(ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4567,10 +4567,10 @@ using detail::pre::vmin_u32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -4585,10 +4585,10 @@ using detail::pre::vmin_u32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -4604,9 +4604,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4621,9 +4621,9 @@ using detail::pre::vmin_s32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4638,9 +4638,9 @@ using detail::pre::vmin_s32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -4655,9 +4655,9 @@ using detail::pre::vmin_s32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::min_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::min_u32(ta, tb);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -4679,7 +4679,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4692,21 +4692,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::min_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::min_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -4721,10 +4721,10 @@ using detail::pre::vmin_s32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::min_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::min_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -4739,10 +4739,10 @@ using detail::pre::vmin_s32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::min_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::min_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -4758,9 +4758,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4775,9 +4775,9 @@ using detail::pre::vmin_s32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4792,9 +4792,9 @@ using detail::pre::vmin_s32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4809,9 +4809,9 @@ using detail::pre::vmin_s32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4833,7 +4833,7 @@ PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4846,20 +4846,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4874,9 +4874,9 @@ using detail::pre::vmin_s32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4891,9 +4891,9 @@ using detail::pre::vmin_s32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4909,9 +4909,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -4926,9 +4926,9 @@ using detail::pre::vmin_s32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -4943,9 +4943,9 @@ using detail::pre::vmin_s32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4960,9 +4960,9 @@ using detail::pre::vmin_s32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -4984,7 +4984,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -4997,20 +4997,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5025,9 +5025,9 @@ using detail::pre::vmin_s32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5042,9 +5042,9 @@ using detail::pre::vmin_s32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), tb, ta);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5060,9 +5060,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5077,9 +5077,9 @@ using detail::pre::vmin_s32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5094,9 +5094,9 @@ using detail::pre::vmin_s32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5111,9 +5111,9 @@ using detail::pre::vmin_s32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5135,7 +5135,7 @@ PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5148,20 +5148,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(ta, tb), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5176,9 +5176,9 @@ using detail::pre::vmin_s32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5193,9 +5193,9 @@ using detail::pre::vmin_s32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmin_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smin32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smin32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -5211,9 +5211,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5228,9 +5228,9 @@ using detail::pre::vmax_u32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5245,9 +5245,9 @@ using detail::pre::vmax_u32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5262,9 +5262,9 @@ using detail::pre::vmax_u32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5286,7 +5286,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5299,20 +5299,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5327,9 +5327,9 @@ using detail::pre::vmax_u32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5344,9 +5344,9 @@ using detail::pre::vmax_u32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5362,9 +5362,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5379,9 +5379,9 @@ using detail::pre::vmax_u32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5396,9 +5396,9 @@ using detail::pre::vmax_u32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5413,9 +5413,9 @@ using detail::pre::vmax_u32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5437,7 +5437,7 @@ PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5450,20 +5450,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5478,9 +5478,9 @@ using detail::pre::vmax_u32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5495,9 +5495,9 @@ using detail::pre::vmax_u32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5513,9 +5513,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5530,9 +5530,9 @@ using detail::pre::vmax_u32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5547,9 +5547,9 @@ using detail::pre::vmax_u32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5564,9 +5564,9 @@ using detail::pre::vmax_u32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5588,7 +5588,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5601,20 +5601,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5629,9 +5629,9 @@ using detail::pre::vmax_u32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5646,9 +5646,9 @@ using detail::pre::vmax_u32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -5664,9 +5664,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5681,9 +5681,9 @@ using detail::pre::vmax_u32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5698,9 +5698,9 @@ using detail::pre::vmax_u32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -5715,9 +5715,9 @@ using detail::pre::vmax_u32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -5739,7 +5739,7 @@ PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smax(t, 0);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel)};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5752,22 +5752,22 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
-    const std::uint32_t hi = detail::dmask(dsel);
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 tw = detail::sel32(detail::lt_s32(t, 0u), 0u, t);
+    const u32 hi = detail::dmask(dsel);
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, tw, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::smax32(ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::smax32(ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5782,10 +5782,10 @@ using detail::pre::vmax_u32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -5800,10 +5800,10 @@ using detail::pre::vmax_u32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_u32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t t = tx & ((tx >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 t = tx & ((tx >> 31) - 1u);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -5819,9 +5819,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5836,9 +5836,9 @@ using detail::pre::vmax_s32_u32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -5853,9 +5853,9 @@ using detail::pre::vmax_s32_u32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -5870,9 +5870,9 @@ using detail::pre::vmax_s32_u32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::max_u32(ta, tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::max_u32(ta, tb);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -5894,7 +5894,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -5907,21 +5907,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::max_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::max_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -5936,10 +5936,10 @@ using detail::pre::vmax_s32_u32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::max_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::max_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -5954,10 +5954,10 @@ using detail::pre::vmax_s32_u32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::max_u32(ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::max_u32(ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -5973,9 +5973,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -5990,9 +5990,9 @@ using detail::pre::vmax_s32_u32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6007,9 +6007,9 @@ using detail::pre::vmax_s32_u32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6024,9 +6024,9 @@ using detail::pre::vmax_s32_u32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(ta, tb), tb, ta);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6048,7 +6048,7 @@ PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6061,21 +6061,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -6090,10 +6090,10 @@ using detail::pre::vmax_s32_u32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6108,10 +6108,10 @@ using detail::pre::vmax_s32_u32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_u32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(ta, tb), tb, ta);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6127,9 +6127,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6144,9 +6144,9 @@ using detail::pre::vmax_s32_s32_u32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6161,9 +6161,9 @@ using detail::pre::vmax_s32_s32_u32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6178,9 +6178,9 @@ using detail::pre::vmax_s32_s32_u32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_us(tb, ta), ta, tb);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6202,7 +6202,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = detail::smin(t, 0x7fffffffll);
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6215,21 +6215,21 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return t + c;
 }
 }  // namespace detail::pre
@@ -6244,10 +6244,10 @@ using detail::pre::vmax_s32_s32_u32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6262,10 +6262,10 @@ using detail::pre::vmax_s32_s32_u32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_u32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
-    const std::uint32_t t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 tx = detail::sel32(detail::lt_us(tb, ta), ta, tb);
+    const u32 t = tx ^ ((tx ^ 0x7fffffffu) & (0u - (tx >> 31)));
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -6281,9 +6281,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6298,9 +6298,9 @@ using detail::pre::vmax_s32_s32_s32;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6315,9 +6315,9 @@ using detail::pre::vmax_s32_s32_s32_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -6332,9 +6332,9 @@ using detail::pre::vmax_s32_s32_s32_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -6356,7 +6356,7 @@ PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tw = t;
     const std::int64_t hi = std::int64_t{detail::dmask(dsel) >> 1};
     const std::int64_t ts = detail::sel64(detail::dmask(dsel) == 0xffffffffu, tw, detail::umin_pattern(t, hi));
-    return detail::dmerge(c, static_cast<std::uint32_t>(ts), dsel);
+    return detail::dmerge(c, static_cast<u32>(ts), dsel);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6369,20 +6369,20 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
-    const std::uint32_t hi = detail::dmask(dsel) >> 1;
-    const std::uint32_t ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::sel32(detail::lt_s32(tb, ta), ta, tb);
+    const u32 hi = detail::dmask(dsel) >> 1;
+    const u32 ts = detail::sel32(detail::dmask(dsel) == 0xffffffffu, t, detail::min_u32(t, hi));
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6397,9 +6397,9 @@ using detail::pre::vmax_s32_s32_s32_sat_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -6414,9 +6414,9 @@ using detail::pre::vmax_s32_s32_s32_sat_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmax_s32_s32_s32_sat_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = detail::smax32(ta, tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = detail::smax32(ta, tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -6432,9 +6432,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6449,9 +6449,9 @@ using detail::pre::vshl_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6467,10 +6467,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6485,10 +6485,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6504,12 +6504,12 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -6525,12 +6525,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -6546,12 +6546,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_su(low, c);
 }
 }  // namespace detail::pre
@@ -6567,12 +6567,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_su(low, c);
 }
 }  // namespace detail::pre
@@ -6588,10 +6588,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6606,10 +6606,10 @@ using detail::pre::vshl_u32_u32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -6625,10 +6625,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6643,10 +6643,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6662,12 +6662,12 @@ PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -6683,12 +6683,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -6704,12 +6704,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_su(low, c);
 }
 }  // namespace detail::pre
@@ -6725,12 +6725,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_su(low, c);
 }
 }  // namespace detail::pre
@@ -6746,9 +6746,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6763,9 +6763,9 @@ using detail::pre::vshl_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -6781,10 +6781,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6799,10 +6799,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6818,12 +6818,12 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -6839,12 +6839,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -6860,12 +6860,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_su(low, c);
 }
 }  // namespace detail::pre
@@ -6881,12 +6881,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_su(low, c);
 }
 }  // namespace detail::pre
@@ -6902,10 +6902,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -6920,10 +6920,10 @@ using detail::pre::vshl_u32_s32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -6939,10 +6939,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umin64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6957,10 +6957,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
+    return static_cast<u32>(detail::umax64(static_cast<std::uint64_t>(w), std::uint64_t{c}));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -6976,12 +6976,12 @@ PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -6997,12 +6997,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -7018,12 +7018,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_su(low, c);
 }
 }  // namespace detail::pre
@@ -7039,12 +7039,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, 0), 0xffffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_su(low, c);
 }
 }  // namespace detail::pre
@@ -7060,9 +7060,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7077,9 +7077,9 @@ using detail::pre::vshl_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -7095,10 +7095,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7113,10 +7113,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7132,12 +7132,12 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -7153,12 +7153,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -7174,12 +7174,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7195,12 +7195,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7216,10 +7216,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7234,10 +7234,10 @@ using detail::pre::vshl_s32_u32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -7253,10 +7253,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7271,10 +7271,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7290,12 +7290,12 @@ PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -7311,12 +7311,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -7332,12 +7332,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7353,12 +7353,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = static_cast<std::int64_t>(detail::xu(a, asel));
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7374,9 +7374,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7391,9 +7391,9 @@ using detail::pre::vshl_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta << (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -7409,10 +7409,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7427,10 +7427,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7446,12 +7446,12 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t 
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -7467,12 +7467,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -7488,12 +7488,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7509,12 +7509,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = detail::umin32(tb, 32u);
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7530,10 +7530,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7548,10 +7548,10 @@ using detail::pre::vshl_s32_s32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta << s;
+    const u32 t = ta << s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -7567,10 +7567,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmin(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmin(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7585,10 +7585,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
-    return static_cast<std::uint32_t>(detail::wmax(w, detail::sx32(c)));
+    return static_cast<u32>(detail::wmax(w, detail::sx32(c)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -7604,12 +7604,12 @@ PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::dmerge(c, low, dsel);
 }
 }  // namespace detail::pre
@@ -7625,12 +7625,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return low + c;
 }
 }  // namespace detail::pre
@@ -7646,12 +7646,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::min_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7667,12 +7667,12 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshl_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const std::int64_t ta = detail::xs(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
     const std::int64_t w = static_cast<std::int64_t>(static_cast<std::uint64_t>(ta) << s);
     const std::int64_t t = detail::sx34(static_cast<std::uint64_t>(w));
     const std::int64_t ts = detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll);
-    const std::uint32_t low = static_cast<std::uint32_t>(ts);
+    const u32 low = static_cast<u32>(ts);
     return detail::max_s32(low, c);
 }
 }  // namespace detail::pre
@@ -7688,9 +7688,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7705,9 +7705,9 @@ using detail::pre::vshr_u32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -7722,9 +7722,9 @@ using detail::pre::vshr_u32_u32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -7739,9 +7739,9 @@ using detail::pre::vshr_u32_u32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -7757,9 +7757,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7774,9 +7774,9 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -7791,9 +7791,9 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -7808,9 +7808,9 @@ using detail::pre::vshr_u32_u32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -7826,10 +7826,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7844,10 +7844,10 @@ using detail::pre::vshr_u32_u32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -7862,10 +7862,10 @@ using detail::pre::vshr_u32_u32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -7880,10 +7880,10 @@ using detail::pre::vshr_u32_u32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -7899,10 +7899,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7917,10 +7917,10 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -7935,10 +7935,10 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -7953,10 +7953,10 @@ using detail::pre::vshr_u32_u32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -7972,9 +7972,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -7989,9 +7989,9 @@ using detail::pre::vshr_u32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return t + c;
 }
 }  // namespace detail::pre
@@ -8006,9 +8006,9 @@ using detail::pre::vshr_u32_s32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -8023,9 +8023,9 @@ using detail::pre::vshr_u32_s32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -8041,10 +8041,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
@@ -8059,10 +8059,10 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ts = t & ((t >> 31) - 1u);
     return ts + c;
 }
 }  // namespace detail::pre
@@ -8077,10 +8077,10 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::min_su(ts, c);
 }
 }  // namespace detail::pre
@@ -8095,10 +8095,10 @@ using detail::pre::vshr_u32_s32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::max_su(ts, c);
 }
 }  // namespace detail::pre
@@ -8114,10 +8114,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8132,10 +8132,10 @@ using detail::pre::vshr_u32_s32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return t + c;
 }
 }  // namespace detail::pre
@@ -8150,10 +8150,10 @@ using detail::pre::vshr_u32_s32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::min_su(t, c);
 }
 }  // namespace detail::pre
@@ -8168,10 +8168,10 @@ using detail::pre::vshr_u32_s32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::max_su(t, c);
 }
 }  // namespace detail::pre
@@ -8187,11 +8187,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 t = detail::sar32(ta, s);
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
@@ -8206,11 +8206,11 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 t = detail::sar32(ta, s);
+    const u32 ts = t & ((t >> 31) - 1u);
     return ts + c;
 }
 }  // namespace detail::pre
@@ -8225,11 +8225,11 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 t = detail::sar32(ta, s);
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::min_su(ts, c);
 }
 }  // namespace detail::pre
@@ -8244,11 +8244,11 @@ using detail::pre::vshr_u32_s32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_u32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
-    const std::uint32_t ts = t & ((t >> 31) - 1u);
+    const u32 t = detail::sar32(ta, s);
+    const u32 ts = t & ((t >> 31) - 1u);
     return detail::max_su(ts, c);
 }
 }  // namespace detail::pre
@@ -8264,9 +8264,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8281,9 +8281,9 @@ using detail::pre::vshr_s32_u32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return t + c;
 }
 }  // namespace detail::pre
@@ -8298,9 +8298,9 @@ using detail::pre::vshr_s32_u32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -8315,9 +8315,9 @@ using detail::pre::vshr_s32_u32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -8333,10 +8333,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
@@ -8351,10 +8351,10 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return ts + c;
 }
 }  // namespace detail::pre
@@ -8369,10 +8369,10 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::min_s32(ts, c);
 }
 }  // namespace detail::pre
@@ -8387,10 +8387,10 @@ using detail::pre::vshr_s32_u32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sel32(tb < 32u, ta >> (tb & 31u), 0u);
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::max_s32(ts, c);
 }
 }  // namespace detail::pre
@@ -8406,10 +8406,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8424,10 +8424,10 @@ using detail::pre::vshr_s32_u32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return t + c;
 }
 }  // namespace detail::pre
@@ -8442,10 +8442,10 @@ using detail::pre::vshr_s32_u32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::min_zs(t, c);
 }
 }  // namespace detail::pre
@@ -8460,10 +8460,10 @@ using detail::pre::vshr_s32_u32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
+    const u32 t = ta >> s;
     return detail::max_zs(t, c);
 }
 }  // namespace detail::pre
@@ -8479,11 +8479,11 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 t = ta >> s;
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::dmerge(c, ts, dsel);
 }
 }  // namespace detail::pre
@@ -8498,11 +8498,11 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 t = ta >> s;
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return ts + c;
 }
 }  // namespace detail::pre
@@ -8517,11 +8517,11 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 t = ta >> s;
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::min_s32(ts, c);
 }
 }  // namespace detail::pre
@@ -8536,11 +8536,11 @@ using detail::pre::vshr_s32_u32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_u32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = ta >> s;
-    const std::uint32_t ts = detail::min_u32(t, 0x7fffffffu);
+    const u32 t = ta >> s;
+    const u32 ts = detail::min_u32(t, 0x7fffffffu);
     return detail::max_s32(ts, c);
 }
 }  // namespace detail::pre
@@ -8556,9 +8556,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8573,9 +8573,9 @@ using detail::pre::vshr_s32_s32_u32_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return t + c;
 }
 }  // namespace detail::pre
@@ -8590,9 +8590,9 @@ using detail::pre::vshr_s32_s32_u32_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8607,9 +8607,9 @@ using detail::pre::vshr_s32_s32_u32_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8625,9 +8625,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8642,9 +8642,9 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return t + c;
 }
 }  // namespace detail::pre
@@ -8659,9 +8659,9 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8676,9 +8676,9 @@ using detail::pre::vshr_s32_s32_u32_sat_clamp_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_clamp_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = detail::sar32(ta, detail::umin32(tb, 31u));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = detail::sar32(ta, detail::umin32(tb, 31u));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8694,10 +8694,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8712,10 +8712,10 @@ using detail::pre::vshr_s32_s32_u32_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return t + c;
 }
 }  // namespace detail::pre
@@ -8730,10 +8730,10 @@ using detail::pre::vshr_s32_s32_u32_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8748,10 +8748,10 @@ using detail::pre::vshr_s32_s32_u32_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8767,10 +8767,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -8785,10 +8785,10 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return t + c;
 }
 }  // namespace detail::pre
@@ -8803,10 +8803,10 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8821,10 +8821,10 @@ using detail::pre::vshr_s32_s32_u32_sat_wrap_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vshr_s32_s32_u32_sat_wrap_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     const unsigned s = tb & 31u;
-    const std::uint32_t t = detail::sar32(ta, s);
+    const u32 t = detail::sar32(ta, s);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -8840,10 +8840,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -8863,7 +8863,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8882,7 +8882,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8901,7 +8901,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8921,7 +8921,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8941,7 +8941,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8955,8 +8955,8 @@ using detail::pre::vmad_u32_u32_u32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -8975,7 +8975,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -8993,7 +8993,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9010,7 +9010,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9028,7 +9028,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
+    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9046,7 +9046,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
+    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9061,10 +9061,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -9084,7 +9084,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9103,7 +9103,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9121,7 +9121,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9140,7 +9140,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9159,7 +9159,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9173,8 +9173,8 @@ using detail::pre::vmad_u32_u32_s32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -9193,7 +9193,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9211,7 +9211,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9228,7 +9228,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9246,7 +9246,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9264,7 +9264,7 @@ PTXV_FI std::uint32_t vmad_u32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9279,10 +9279,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -9302,7 +9302,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9321,7 +9321,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9339,7 +9339,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9358,7 +9358,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9377,7 +9377,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9391,8 +9391,8 @@ using detail::pre::vmad_u32_s32_u32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -9411,7 +9411,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9429,7 +9429,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9446,7 +9446,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9464,7 +9464,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9482,7 +9482,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9497,10 +9497,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -9520,7 +9520,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9539,7 +9539,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9557,7 +9557,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9576,7 +9576,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9595,7 +9595,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9609,8 +9609,8 @@ using detail::pre::vmad_u32_s32_s32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_u32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -9629,7 +9629,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9647,7 +9647,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9664,7 +9664,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9682,7 +9682,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9700,7 +9700,7 @@ PTXV_FI std::uint32_t vmad_u32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9715,10 +9715,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -9738,7 +9738,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9757,7 +9757,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9776,7 +9776,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll), detail::wmin(detail::wmax(tmp, 0), 0xffffffffll)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9796,7 +9796,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9816,7 +9816,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const unsigned sf = detail::neg_sf(neg);
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
+    return static_cast<u32>(detail::sel64(sf != 0u, detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll), static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull))));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9830,8 +9830,8 @@ using detail::pre::vmad_s32_u32_u32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -9850,7 +9850,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9868,7 +9868,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9885,7 +9885,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, 0), 0xffffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9903,7 +9903,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
+    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9921,7 +9921,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
+    return static_cast<u32>(static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(r), 0xffffffffull)));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9936,10 +9936,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -9959,7 +9959,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9978,7 +9978,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -9996,7 +9996,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10015,7 +10015,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10034,7 +10034,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10048,8 +10048,8 @@ using detail::pre::vmad_s32_u32_s32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_u32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -10068,7 +10068,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10086,7 +10086,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10103,7 +10103,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xv(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10121,7 +10121,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10139,7 +10139,7 @@ PTXV_FI std::uint32_t vmad_s32_u32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10154,10 +10154,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -10177,7 +10177,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10196,7 +10196,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10214,7 +10214,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10233,7 +10233,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10252,7 +10252,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10266,8 +10266,8 @@ using detail::pre::vmad_s32_s32_u32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_u32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -10286,7 +10286,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10304,7 +10304,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10321,7 +10321,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10339,7 +10339,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10357,7 +10357,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_u32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xv(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10372,10 +10372,10 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const NegP neg{pw[8], pw[9], pw[10]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t pm = 0u - detail::neg_ab(neg);
-    const std::uint32_t cm = 0u - detail::neg_c(neg);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 pm = 0u - detail::neg_ab(neg);
+    const u32 cm = 0u - detail::neg_c(neg);
     return (((ta * tb) ^ pm) - pm) + ((c ^ cm) - cm);
 }
 }  // namespace detail::pre
@@ -10395,7 +10395,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr7(std::uint32_t a, std::uint32_t b, st
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10414,7 +10414,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_shr15(std::uint32_t a, std::uint32_t b, s
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10432,7 +10432,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat(std::uint32_t a, std::uint32_t b, std
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10451,7 +10451,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr7(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10470,7 +10470,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_sat_shr15(std::uint32_t a, std::uint32_t 
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = detail::negate_if(ta * tb, std::uint64_t{0} - detail::neg_ab(neg)) + detail::negate_if(detail::sx32(c), std::uint64_t{0} - detail::neg_c(neg));
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10484,8 +10484,8 @@ using detail::pre::vmad_s32_s32_s32_sat_shr15;
 namespace detail::pre {
 PTXV_FI std::uint32_t vmad_s32_s32_s32_po(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
     return ta * tb + c + 1u;
 }
 }  // namespace detail::pre
@@ -10504,7 +10504,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr7(std::uint32_t a, std::uint32_t b,
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10522,7 +10522,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_shr15(std::uint32_t a, std::uint32_t b
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(r);
+    return static_cast<u32>(r);
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10539,7 +10539,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat(std::uint32_t a, std::uint32_t b, 
     const std::int64_t ta = detail::xs(a, asel);
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(tmp, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10557,7 +10557,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr7(std::uint32_t a, std::uint32_
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 7;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10575,7 +10575,7 @@ PTXV_FI std::uint32_t vmad_s32_s32_s32_po_sat_shr15(std::uint32_t a, std::uint32
     const std::int64_t tb = detail::xs(b, bsel);
     const std::int64_t tmp = ta * tb + detail::sx32(c) + 1;
     const std::int64_t r = tmp >> 15;
-    return static_cast<std::uint32_t>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
+    return static_cast<u32>(detail::wmin(detail::wmax(r, -0x80000000ll), 0x7fffffffll));
 }
 }  // namespace detail::pre
 namespace detail::pre_d {
@@ -10590,9 +10590,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10607,9 +10607,9 @@ using detail::pre::vset_u32_u32_eq;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -10624,9 +10624,9 @@ using detail::pre::vset_u32_u32_eq_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10641,9 +10641,9 @@ using detail::pre::vset_u32_u32_eq_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10659,9 +10659,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10676,9 +10676,9 @@ using detail::pre::vset_u32_u32_ne;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -10693,9 +10693,9 @@ using detail::pre::vset_u32_u32_ne_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10710,9 +10710,9 @@ using detail::pre::vset_u32_u32_ne_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10728,9 +10728,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta < tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10743,18 +10743,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta < tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -10766,18 +10766,18 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta < tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10789,18 +10789,18 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta < tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta < tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10812,9 +10812,9 @@ PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -10822,9 +10822,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta <= tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10837,18 +10837,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta <= tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -10860,18 +10860,18 @@ PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta <= tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10883,18 +10883,18 @@ PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta <= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta <= tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10906,9 +10906,9 @@ PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -10916,9 +10916,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta > tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -10931,18 +10931,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta > tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -10954,18 +10954,18 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta > tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -10977,18 +10977,18 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta > tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta > tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11000,9 +11000,9 @@ PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11010,9 +11010,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta >= tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11025,18 +11025,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta >= tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -11048,18 +11048,18 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta >= tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11071,18 +11071,18 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta >= tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta >= tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11094,9 +11094,9 @@ PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11104,9 +11104,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11119,18 +11119,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11142,18 +11142,18 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11165,18 +11165,18 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11188,9 +11188,9 @@ PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11198,9 +11198,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11213,18 +11213,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11236,18 +11236,18 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11259,18 +11259,18 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11282,9 +11282,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11292,9 +11292,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11307,18 +11307,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11330,18 +11330,18 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11353,18 +11353,18 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11376,9 +11376,9 @@ PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11386,9 +11386,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11401,18 +11401,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11424,18 +11424,18 @@ PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11447,18 +11447,18 @@ PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11470,9 +11470,9 @@ PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11480,9 +11480,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11495,18 +11495,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11518,18 +11518,18 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11541,18 +11541,18 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11564,9 +11564,9 @@ PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11574,9 +11574,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11589,18 +11589,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11612,18 +11612,18 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11635,18 +11635,18 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::min_u32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre
@@ -11658,9 +11658,9 @@ PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_u32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xu32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xu32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::max_u32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11668,9 +11668,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11683,18 +11683,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11706,18 +11706,18 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11729,18 +11729,18 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11752,9 +11752,9 @@ PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11762,9 +11762,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11777,18 +11777,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11800,18 +11800,18 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11823,18 +11823,18 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::eq_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::eq_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11846,9 +11846,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11856,9 +11856,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11871,18 +11871,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11894,18 +11894,18 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11917,18 +11917,18 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -11940,9 +11940,9 @@ PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -11950,9 +11950,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -11965,18 +11965,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -11988,18 +11988,18 @@ PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12011,18 +12011,18 @@ PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12034,9 +12034,9 @@ PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -12044,9 +12044,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12059,18 +12059,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12082,18 +12082,18 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12105,18 +12105,18 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12128,9 +12128,9 @@ PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -12138,9 +12138,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12153,18 +12153,18 @@ namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12176,18 +12176,18 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12199,18 +12199,18 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre_p
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::le_us(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(detail::le_us(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12222,9 +12222,9 @@ PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std:
 namespace detail::pre_p {
 PTXV_FI std::uint32_t vset_s32_u32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xu32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xu32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre_p
@@ -12232,9 +12232,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12249,9 +12249,9 @@ using detail::pre::vset_s32_s32_eq;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -12266,9 +12266,9 @@ using detail::pre::vset_s32_s32_eq_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12283,9 +12283,9 @@ using detail::pre::vset_s32_s32_eq_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_eq_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta == tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta == tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12301,9 +12301,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12318,9 +12318,9 @@ using detail::pre::vset_s32_s32_ne;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return t + c;
 }
 }  // namespace detail::pre
@@ -12335,9 +12335,9 @@ using detail::pre::vset_s32_s32_ne_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12352,9 +12352,9 @@ using detail::pre::vset_s32_s32_ne_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ne_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(ta != tb);
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(ta != tb);
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12370,9 +12370,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12387,9 +12387,9 @@ using detail::pre::vset_s32_s32_lt;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12404,9 +12404,9 @@ using detail::pre::vset_s32_s32_lt_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12421,9 +12421,9 @@ using detail::pre::vset_s32_s32_lt_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_lt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(ta, tb));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12439,9 +12439,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12456,9 +12456,9 @@ using detail::pre::vset_s32_s32_le;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12473,9 +12473,9 @@ using detail::pre::vset_s32_s32_le_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12490,9 +12490,9 @@ using detail::pre::vset_s32_s32_le_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_le_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12508,9 +12508,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12525,9 +12525,9 @@ using detail::pre::vset_s32_s32_gt;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12542,9 +12542,9 @@ using detail::pre::vset_s32_s32_gt_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12559,9 +12559,9 @@ using detail::pre::vset_s32_s32_gt_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_gt_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(detail::lt_s32(tb, ta));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(detail::lt_s32(tb, ta));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12577,9 +12577,9 @@ namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
     const DselP dsel{pw[4], pw[5], pw[6], pw[11]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::dmerge(c, t, dsel);
 }
 }  // namespace detail::pre
@@ -12594,9 +12594,9 @@ using detail::pre::vset_s32_s32_ge;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_add(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return t + c;
 }
 }  // namespace detail::pre
@@ -12611,9 +12611,9 @@ using detail::pre::vset_s32_s32_ge_add;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_min(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::min_s32(t, c);
 }
 }  // namespace detail::pre
@@ -12628,9 +12628,9 @@ using detail::pre::vset_s32_s32_ge_min;
 namespace detail::pre {
 PTXV_FI std::uint32_t vset_s32_s32_ge_max(std::uint32_t a, std::uint32_t b, std::uint32_t c, const std::uint32_t* pw) noexcept {
     const SelP asel{pw[0], pw[1]}, bsel{pw[2], pw[3]};
-    const std::uint32_t ta = detail::xs32(a, asel);
-    const std::uint32_t tb = detail::xs32(b, bsel);
-    const std::uint32_t t = static_cast<std::uint32_t>(!detail::lt_s32(ta, tb));
+    const u32 ta = detail::xs32(a, asel);
+    const u32 tb = detail::xs32(b, bsel);
+    const u32 t = static_cast<u32>(!detail::lt_s32(ta, tb));
     return detail::max_s32(t, c);
 }
 }  // namespace detail::pre

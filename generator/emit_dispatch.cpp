@@ -10,7 +10,7 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
     const std::vector<Variant>& variants = m.variants;
     std::ostringstream o;
     o << banner(opt) << "//\n"
-      << "// Every variant's pre-decoded forms and batch loops, in ptxv::spec::kVariants\n"
+      << "// Every variant's pre-decoded forms and (SIMD) batch loops, in ptxv::spec::kVariants\n"
       << "// order (the spec's expansion order): entry i is variant i; and its run-time\n"
       << "// form (rt::f) in the same order, for code that calls it through a table.\n"
       << "// Include at namespace scope, after ptxv_batch.hpp.\n"
@@ -28,7 +28,10 @@ OutputFile emit_dispatch(const Model& m, const EmitOptions& opt) {
         } else {
             o << "0, 0, 0, 0, " << form("pre_d") << ", " << form("pre") << ", nullptr, " << form("pre_p");
         }
-        o << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n << "_c},  // " << i++ << " " << v.ptx() << "\n";
+        // A scalar variant's loops are the runtime's (runtime/src/simd/scalar_loops.hpp), one per body.
+        if (v.family->geometry != Geometry::scalar) o << ", &ptxv::batch::" << n << ", &ptxv::batch::" << n << "_c";
+        else o << ", nullptr, nullptr";
+        o << "},  // " << i++ << " " << v.ptx() << "\n";
     }
     o << "};\n"
       << "inline constexpr ptxv::detail::RtFn kVariantWords[] = {\n";

@@ -28,10 +28,6 @@ std::string join_readings(const Family& f) {
     return r;
 }
 
-std::string stamp(const Variant& v) {
-    const Family& f = *v.family;
-    return "// " + f.name + " (" + f.section + ") " + v.ptx() + "; readings" + join_readings(f) + "\n";
-}
 
 std::string sel_list(const std::vector<Sel>& v, const char* prefix) {
     std::string s;
@@ -59,6 +55,8 @@ std::string neg_spelling(std::uint8_t set) {
 
 void emit_constants(std::ostringstream& o, const Spec& spec) {
     o << "namespace ptxv {\n\n";
+    o << "// The 32-bit word every function takes and returns (a register of PTX).\n";
+    o << "using u32 = std::uint32_t;\n\n";
     o << "// Scalar selectors (R1, R9, R16); the numbering of ptxv::Sel.\n";
     o << "namespace sel {\n";
     const Sel all[] = {Sel::none, Sel::b0, Sel::b1, Sel::b2, Sel::b3, Sel::h0, Sel::h1, Sel::b01, Sel::b12, Sel::b23};
@@ -85,28 +83,62 @@ void emit_constants(std::ostringstream& o, const Spec& spec) {
       << "}  // namespace neg\n\n";
 }
 
-void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
+// The parameter checks of the compile-time forms, each set of static_asserts
+// stated once, in a function template that every variant with those rules
+// calls (detail::params_NAME<...>()), printed before its first use.
+class Checks {
+public:
+    // The call for checks `lines` over `params` (a template parameter list
+    // and its arguments), named after `base`; defines it in `o` on first use.
+    std::string use(std::ostringstream& o, const std::string& base, const std::string& params, const std::string& args,
+                    const std::string& lines) {
+        const std::string body = "template <" + params + ">\nPTXV_HD constexpr void %s() noexcept {\n" + lines + "}\n";
+        for (const auto& d : defined_)
+            if (d.second == body) return "detail::" + d.first + "<" + args + ">();";
+        std::string name = "params_" + base;
+        for (int k = 2; taken(name); ++k) name = "params_" + base + "_" + std::to_string(k);
+        defined_.emplace_back(name, body);
+        std::string text = body;
+        text.replace(text.find("%s"), 2, name);
+        o << "namespace detail {\n" << text << "}  // namespace detail\n";
+        return "detail::" + name + "<" + args + ">();";
+    }
+
+private:
+    bool taken(const std::string& name) const {
+        for (const auto& d : defined_)
+            if (d.first == name) return true;
+        return false;
+    }
+    std::vector<std::pair<std::string, std::string>> defined_;
+};
+
+// A scalar variant's run-time forms: rt::f, and where the plan pass made
+// them, the bodies for two part sources (rt::part) and for d without a
+// selector (rt::whole). `which` picks one; it returns false where the
+// variant has none.
+enum class Rt { general, part, whole };
+bool emit_scalar_rt(std::ostringstream& o, const Variant& v, const Lowered& L, Rt which) {
+    const std::string& body = which == Rt::general ? L.body : which == Rt::part ? L.part_body : L.whole_body;
+    if (body.empty()) return false;
+    const char* xname = L.x == XParam::dsel ? "dsel" : L.x == XParam::neg ? "neg" : "";
+    if (which == Rt::general) o << "// " << v.ptx() << ": " << L.strategy << "\n";
+    o << "PTXV_FI constexpr u32 " << L.name;
+    if (which == Rt::whole)
+        o << "(u32 a, u32 b, unsigned asel, unsigned bsel) noexcept {\n";
+    else
+        o << "(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned"
+          << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n";
+    o << body << "}\n";
+    return true;
+}
+
+// A scalar variant's compile-time form: its parameters checked, then the
+// body chosen at compile time (no branch in the code).
+void emit_scalar_template(std::ostringstream& o, const Variant& v, const Lowered& L, Checks& checks) {
     const Family& f = *v.family;
     const std::string& n = L.name;
     const std::string op = v.opcode->name;
-    const char* xname = L.x == XParam::dsel ? "dsel" : L.x == XParam::neg ? "neg" : "";
-    o << "namespace rt {\n"
-      << "PTXV_FI constexpr std::uint32_t " << n
-      << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned"
-      << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n"
-      << L.body << "}\n}  // namespace rt\n";
-    if (!L.part_body.empty())
-        o << "namespace rt::part {\n"
-          << "PTXV_FI constexpr std::uint32_t " << n
-          << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned"
-          << (L.x_used ? std::string(" ") + xname : std::string()) << ") noexcept {\n"
-          << L.part_body << "}\n}  // namespace rt::part\n";
-    if (!L.whole_body.empty())
-        o << "namespace rt::whole {\n"
-          << "PTXV_FI constexpr std::uint32_t " << n
-          << "(std::uint32_t a, std::uint32_t b, unsigned asel, unsigned bsel) noexcept {\n"
-          << L.whole_body << "}\n}  // namespace rt::whole\n";
-
     std::vector<Sel> src{Sel::none};
     src.insert(src.end(), f.source_selectors.begin(), f.source_selectors.end());
     const std::string src_set = hex_literal(sel_bits(src));
@@ -116,14 +148,9 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
         m.replace(m.find("%s"), 2, param);
         return m;
     };
-
-    o << "template <unsigned Asel = sel::none, unsigned Bsel = sel::none";
-    if (L.x == XParam::dsel) o << ", unsigned Dsel = sel::none";
-    if (L.x == XParam::neg) o << ", unsigned Neg = neg::none";
-    o << ">\nPTXV_FI constexpr std::uint32_t " << n << "(std::uint32_t a, std::uint32_t b, std::uint32_t c"
-      << (L.x == XParam::dsel ? " = 0" : "") << ") noexcept {\n";
-    o << "    static_assert(detail::in_set(" << src_set << ", Asel), \"" << msg("Asel") << "\");\n";
-    o << "    static_assert(detail::in_set(" << src_set << ", Bsel), \"" << msg("Bsel") << "\");\n";
+    std::string lines = "    static_assert(detail::in_set(" + src_set + ", Asel), \"" + msg("Asel") + "\");\n" +
+                        "    static_assert(detail::in_set(" + src_set + ", Bsel), \"" + msg("Bsel") + "\");\n";
+    std::string params = "unsigned Asel, unsigned Bsel", args = "Asel, Bsel", base = op;
     std::string x = "0u";
     if (L.x == XParam::dsel) {
         std::vector<Sel> d{Sel::none};
@@ -132,7 +159,10 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
         if (!f.ignored_dest_selectors.empty())
             m += ", or one of the ignored " + sel_list(f.ignored_dest_selectors, "sel::");
         d.insert(d.end(), f.ignored_dest_selectors.begin(), f.ignored_dest_selectors.end());
-        o << "    static_assert(detail::in_set(" << hex_literal(sel_bits(d)) << ", Dsel), \"" << m << "\");\n";
+        lines += "    static_assert(detail::in_set(" + hex_literal(sel_bits(d)) + ", Dsel), \"" + m + "\");\n";
+        params += ", unsigned Dsel";
+        args += ", Dsel";
+        base += "_dsel";
         x = "Dsel";
     } else if (L.x == XParam::neg) {
         const auto& sets = v.po ? f.negation_po : f.negation;
@@ -142,13 +172,21 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
             bits |= 1u << sets[i];
             m += (i == 0 ? "" : i + 1 == sets.size() ? " or " : ", ") + neg_spelling(sets[i]);
         }
-        o << "    static_assert(detail::in_set(" << hex_literal(bits) << ", Neg), \"" << op << (v.po ? ".po" : "")
-          << ": Neg must be " << m << "\");\n";
+        lines += "    static_assert(detail::in_set(" + hex_literal(bits) + ", Neg), \"" + op + (v.po ? ".po" : "") +
+                 ": Neg must be " + m + "\");\n";
+        params += ", unsigned Neg";
+        args += ", Neg";
+        base += v.po ? "_po_neg" : "_neg";
         x = "Neg";
     }
-    // The bodies are chosen at compile time: no branch in the code. Each
-    // special body is a condition on the template arguments and its call;
-    // the run-time form serves the rest.
+    const std::string check = checks.use(o, base, params, args, lines);
+    o << "template <unsigned Asel = sel::none, unsigned Bsel = sel::none";
+    if (L.x == XParam::dsel) o << ", unsigned Dsel = sel::none";
+    if (L.x == XParam::neg) o << ", unsigned Neg = neg::none";
+    o << ">\nPTXV_FI constexpr u32 " << n << "(u32 a, u32 b, u32 c" << (L.x == XParam::dsel ? " = 0" : "")
+      << ") noexcept {\n    " << check << "\n";
+    // Each special body is a condition on the template arguments and its
+    // call; the run-time form serves the rest.
     std::vector<std::pair<std::string, std::string>> bodies;
     if (!L.whole_body.empty())
         bodies.emplace_back("Dsel == sel::none", "(void)c;\n        return rt::whole::" + n + "(a, b, Asel, Bsel);");
@@ -166,12 +204,30 @@ void emit_scalar(std::ostringstream& o, const Variant& v, const Lowered& L) {
     o << " else {\n        " << general << "\n    }\n}\n";
 }
 
-void emit_simd(std::ostringstream& o, const Variant& v, const Lowered& L) {
+std::string lanes_of(const Variant& v) {
+    return std::string("detail::lanes<") + (v.family->geometry == Geometry::byte ? "4" : "2") + ">";
+}
+
+// A SIMD variant's kernel: the lane operation on the selected operands A and
+// B under mask m, which the run-time and compile-time forms share.
+void emit_simd_kernel(std::ostringstream& o, const Variant& v, const Lowered& L) {
+    o << "// " << v.ptx() << ": " << L.strategy << "\n"
+      << "PTXV_FI constexpr u32 " << L.name << "(u32 A, u32 B, u32 c, unsigned m) noexcept {\n" << L.body << "}\n";
+}
+
+void emit_simd_rt(std::ostringstream& o, const Variant& v, const Lowered& L) {
+    const std::string lanes = lanes_of(v);
+    o << "PTXV_FI constexpr u32 " << L.name << "(u32 a, u32 b, u32 c, unsigned asel, unsigned bsel, unsigned mask) noexcept {\n"
+      << "    return detail::k::" << L.name << "(" << lanes << "::select(a, b, asel), " << lanes
+      << "::select(a, b, bsel), c, mask);\n}\n";
+}
+
+void emit_simd_template(std::ostringstream& o, const Variant& v, const Lowered& L, Checks& checks) {
     const Family& f = *v.family;
     const GeometryDef& g = *f.geometry_def;
     const std::string& n = L.name;
     const std::string op = v.opcode->name;
-    const std::string lanes = std::string("detail::lanes<") + (v.family->geometry == Geometry::byte ? "4" : "2") + ">";
+    const std::string lanes = lanes_of(v);
     unsigned mask_set = 0;
     std::string masks;
     for (std::size_t i = 0; i < g.masks.size(); ++i) {
@@ -183,23 +239,52 @@ void emit_simd(std::ostringstream& o, const Variant& v, const Lowered& L) {
         return op + ": " + p + " must be a ." + std::string(1, g.selector_prefix) + " selector written as " + digits +
                ", top lane first (the default ." + def + " is " + selector_literal(def) + ")";
     };
-    o << "namespace detail::k {\n"
-      << "PTXV_FI constexpr std::uint32_t " << n << "(std::uint32_t A, std::uint32_t B, std::uint32_t c, unsigned m) noexcept {\n"
-      << L.body << "}\n}  // namespace detail::k\n";
-    o << "namespace rt {\n"
-      << "PTXV_FI constexpr std::uint32_t " << n
-      << "(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned asel, unsigned bsel, unsigned mask) noexcept {\n"
-      << "    return detail::k::" << n << "(" << lanes << "::select(a, b, asel), " << lanes
-      << "::select(a, b, bsel), c, mask);\n}\n}  // namespace rt\n";
+    const std::string check = checks.use(
+        o, op, "unsigned Asel, unsigned Bsel, unsigned Mask", "Asel, Bsel, Mask",
+        "    static_assert(" + lanes + "::select_ok(Asel), \"" + sel_msg("Asel", g.default_asel) + "\");\n" +
+            "    static_assert(" + lanes + "::select_ok(Bsel), \"" + sel_msg("Bsel", g.default_bsel) + "\");\n" +
+            "    static_assert(detail::in_set(" + hex_literal(mask_set) + ", Mask), \"" + op + ": Mask must be " + masks +
+            "\");\n");
     o << "template <unsigned Asel = " << selector_literal(g.default_asel) << ", unsigned Bsel = "
       << selector_literal(g.default_bsel) << ", unsigned Mask = mask::" << g.default_mask << ">\n"
-      << "PTXV_FI constexpr std::uint32_t " << n << "(std::uint32_t a, std::uint32_t b, std::uint32_t c) noexcept {\n"
-      << "    static_assert(" << lanes << "::select_ok(Asel), \"" << sel_msg("Asel", g.default_asel) << "\");\n"
-      << "    static_assert(" << lanes << "::select_ok(Bsel), \"" << sel_msg("Bsel", g.default_bsel) << "\");\n"
-      << "    static_assert(detail::in_set(" << hex_literal(mask_set) << ", Mask), \"" << op << ": Mask must be " << masks
-      << "\");\n"
+      << "PTXV_FI constexpr u32 " << n << "(u32 a, u32 b, u32 c) noexcept {\n"
+      << "    " << check << "\n"
       << "    return detail::k::" << n << "(" << lanes << "::pick<Asel, Mask>(a, b), " << lanes
       << "::pick<Bsel, Mask>(a, b), c, Mask);\n}\n";
+}
+
+// One family's variants [from, to): each kind of form in one namespace
+// block, in dependency order (kernels, run-time forms, compile-time forms).
+void emit_family(std::ostringstream& o, const Model& m, std::size_t from, std::size_t to, Checks& checks) {
+    const Family& fam = *m.variants[from].family;
+    o << "// ---- " << fam.name << " (PTX ISA " << fam.section << ")";
+    for (const auto& op : fam.opcodes) o << " " << op.name;
+    o << "; readings" << join_readings(fam) << "\n\n";
+    const auto block = [&](const char* ns, auto&& each) {
+        std::ostringstream body;
+        bool any = false;
+        for (std::size_t i = from; i < to; ++i) any = each(body, m.variants[i], m.lowered[i]) || any;
+        if (any) o << "namespace " << ns << " {\n" << body.str() << "}  // namespace " << ns << "\n";
+    };
+    if (fam.geometry != Geometry::scalar) {
+        block("detail::k", [](std::ostringstream& b, const Variant& v, const Lowered& L) {
+            emit_simd_kernel(b, v, L);
+            return true;
+        });
+        block("rt", [](std::ostringstream& b, const Variant& v, const Lowered& L) {
+            emit_simd_rt(b, v, L);
+            return true;
+        });
+        for (std::size_t i = from; i < to; ++i) emit_simd_template(o, m.variants[i], m.lowered[i], checks);
+    } else {
+        const std::pair<const char*, Rt> kinds[] = {{"rt", Rt::general}, {"rt::part", Rt::part}, {"rt::whole", Rt::whole}};
+        for (const auto& k : kinds)
+            block(k.first, [&](std::ostringstream& b, const Variant& v, const Lowered& L) {
+                return emit_scalar_rt(b, v, L, k.second);
+            });
+        for (std::size_t i = from; i < to; ++i) emit_scalar_template(o, m.variants[i], m.lowered[i], checks);
+    }
+    o << "\n";
 }
 
 }  // namespace
@@ -216,22 +301,12 @@ OutputFile emit_header(const Model& m, const EmitOptions& opt) {
     o << "namespace detail {\n\n" << fragment("scalar.hpp", "scalar") << "\n" << fragment("lanes.hpp", "lanes")
       << "\n}  // namespace detail\n\n";
 
-    const Family* fam = nullptr;
-    for (std::size_t i = 0; i < variants.size(); ++i) {
-        const Variant& v = variants[i];
-        const Lowered& L = m.lowered[i];
-        if (v.family != fam) {
-            fam = v.family;
-            o << "// ---- " << fam->name << " (PTX ISA " << fam->section << ")";
-            for (const auto& op : fam->opcodes) o << " " << op.name;
-            o << "\n\n";
-        }
-        o << stamp(v) << "// lowering: " << L.strategy << "\n";
-        if (L.simd)
-            emit_simd(o, v, L);
-        else
-            emit_scalar(o, v, L);
-        o << "\n";
+    Checks checks;
+    for (std::size_t from = 0; from < variants.size();) {
+        std::size_t to = from + 1;
+        while (to < variants.size() && variants[to].family == variants[from].family) ++to;
+        emit_family(o, m, from, to, checks);
+        from = to;
     }
 
     o << "}  // namespace ptxv\n\n#endif  // " << guard << "\n";

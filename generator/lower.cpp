@@ -85,7 +85,7 @@ Geo geo_of(Geometry g) {
 struct Body {
     std::ostringstream o;
     void line(const std::string& s) { o << "    " << s << "\n"; }
-    void u32(const std::string& n, const std::string& e) { line("const std::uint32_t " + n + " = " + e + ";"); }
+    void u32(const std::string& n, const std::string& e) { line("const u32 " + n + " = " + e + ";"); }
     void u64v(const std::string& n, const std::string& e) { line("const std::uint64_t " + n + " = " + e + ";"); }
     void i64v(const std::string& n, const std::string& e) { line("const std::int64_t " + n + " = " + e + ";"); }
     void ret(const std::string& e) { line("return " + e + ";"); }
@@ -138,10 +138,10 @@ void scalar_tail(Body& b, const Variant& v, const std::string& low, const std::s
         const char* k = wide == "sx32" ? (signed_d ? "_s32(" : "_su(") : (signed_d ? "_zs(" : "_u32(");
         b.ret(std::string(min ? "detail::min" : "detail::max") + k + low + ", c)");
     } else if (signed_d) {
-        b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + wide +
+        b.ret("static_cast<u32>(" + std::string(min ? "detail::wmin(" : "detail::wmax(") + wide +
               ", detail::sx32(c)))");
     } else {
-        b.ret("static_cast<std::uint32_t>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
+        b.ret("static_cast<u32>(" + std::string(min ? "detail::umin64(" : "detail::umax64(") +
               "static_cast<std::uint64_t>(" + wide + "), std::uint64_t{c}))");
     }
 }
@@ -230,7 +230,7 @@ Lowered lower_scalar_vop_words(const Variant& v) {
             break;
         case Operation::absdiff:
             if (mixed) {
-                b.u32("m", "0u - static_cast<std::uint32_t>(" + lt_us + ")");
+                b.u32("m", "0u - static_cast<u32>(" + lt_us + ")");
                 e = "((" + u + " - " + s + ") ^ m) - m";
             } else {
                 e = sa ? "detail::absdiff_s32(ta, tb)" : "detail::absdiff_u32(ta, tb)";
@@ -370,7 +370,7 @@ Lowered lower_scalar_vop_wide(const Variant& v) {
     }
     // R8: vadd/vsub hand on their low word sign-extended, the others the exact value.
     const bool add_sub = op == Operation::add || op == Operation::sub;
-    scalar_tail(b, v, "static_cast<std::uint32_t>(" + key + ")", add_sub ? "sx32" : key, v.dtype == Type::s32);
+    scalar_tail(b, v, "static_cast<u32>(" + key + ")", add_sub ? "sx32" : key, v.dtype == Type::s32);
     L.body = b.str();
     L.strategy = std::string("64-bit exact") + (v.sat ? ", branch-free clamp" : "");
     return L;
@@ -442,10 +442,10 @@ Lowered lower_scalar_shift(const Variant& v) {
         b.i64v("t", "detail::sx34(static_cast<std::uint64_t>(w))");
         b.i64v("ts", sd ? "detail::smin(detail::smax(t, -0x80000000ll), 0x7fffffffll)"
                         : "detail::smin(detail::smax(t, 0), 0xffffffffll)");
-        b.u32("low", "static_cast<std::uint32_t>(ts)");
+        b.u32("low", "static_cast<u32>(ts)");
         scalar_tail(b, v, "low", "sx32", sd);
     } else {
-        scalar_tail(b, v, "static_cast<std::uint32_t>(w)", "w", sd);
+        scalar_tail(b, v, "static_cast<u32>(w)", "w", sd);
     }
     L.body = b.str();
     L.strategy = std::string(shl ? "64-bit shift" : "64-bit arithmetic shift") + (v.sat ? ", branch-free clamp" : "");
@@ -511,7 +511,7 @@ std::string scalar_set_body(const Variant& v, bool part) {
     b.u32("ta", scalar_ext32("a", "asel", v.atype));
     b.u32("tb", scalar_ext32("b", "bsel", v.btype));
     const std::string e = part ? word_compare(v.cmp, Type::s32, Type::s32) : word_compare(v.cmp, v.atype, v.btype);
-    b.u32("t", "static_cast<std::uint32_t>(" + e + ")");
+    b.u32("t", "static_cast<u32>(" + e + ")");
     // R14: atype's signedness reads c for .min/.max; t, 0 or 1, is the same
     // word read either way.
     const bool sa = v.atype == Type::s32;
@@ -589,7 +589,7 @@ Lowered lower_vmad(const Variant& v) {
         r = "r";
     }
     if (!v.sat) {
-        b.ret("static_cast<std::uint32_t>(" + r + ")");
+        b.ret("static_cast<u32>(" + r + ")");
     } else {
         // R13: signedFinal clamps to S32. Otherwise, after a shift the 64-bit
         // pattern is clamped as unsigned (a negative sum gives U32_MAX), and
@@ -602,9 +602,9 @@ Lowered lower_vmad(const Variant& v) {
         const std::string u32 = scaled ? "static_cast<std::int64_t>(detail::umin64(static_cast<std::uint64_t>(" + r +
                                              "), 0xffffffffull))"
                                        : "detail::wmin(detail::wmax(" + r + ", 0), 0xffffffffll)";
-        if (sf == "1") b.ret("static_cast<std::uint32_t>(" + s32 + ")");
-        else if (sf.empty()) b.ret("static_cast<std::uint32_t>(" + u32 + ")");
-        else b.ret("static_cast<std::uint32_t>(detail::sel64(sf != 0u, " + s32 + ", " + u32 + "))");
+        if (sf == "1") b.ret("static_cast<u32>(" + s32 + ")");
+        else if (sf.empty()) b.ret("static_cast<u32>(" + u32 + ")");
+        else b.ret("static_cast<u32>(detail::sel64(sf != 0u, " + s32 + ", " + u32 + "))");
     }
     L.body = b.str();
     L.strategy = std::string(static_signed ? "signed" : "unsigned") + " 64-bit product and sum" +

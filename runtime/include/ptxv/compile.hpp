@@ -47,6 +47,11 @@ using WarpMerge = void (*)(const std::uint32_t* r, std::uint32_t* d, std::uint32
 using WarpKernel = void (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                             const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
                             const std::uint32_t* active, std::size_t warps) noexcept;
+// A scalar variant's loop over one of its bodies: d[i] = op(a[i], b[i], c[i])
+// for i < n with the parameters decoded into w (kDecodedWords words); d may
+// not overlap a, b or c.
+using BodyLoop = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
+                          std::size_t n, const std::uint32_t* w) noexcept;
 // Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
 // or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
@@ -153,7 +158,10 @@ private:
                       std::uint32_t* d, const std::uint32_t* active, std::size_t count) const;
 
     PreFn fn_ = nullptr;
-    // run()'s loops where no packed kernel applies (null: the variant's own).
+    // A scalar variant's loop over its body for these parameters, which
+    // run() and the warp forms use; null for a SIMD variant.
+    detail::BodyLoop loop_ = nullptr;
+    // A SIMD variant's generated loops, for what no packed kernel takes.
     ManyFn many_ = nullptr;
     ManyCFn many_c_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};

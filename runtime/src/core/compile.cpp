@@ -141,15 +141,9 @@ Compiled compile(const Instr& in) {
     f.many_ = kVariantFns[index].many;
     f.many_c_ = kVariantFns[index].many_c;
     if (info.geometry == Geometry::scalar) {
-        if (const simd::ScalarLoops s = simd::scalar_loops(index, kernel_name); s.many != nullptr) {
-            f.many_ = s.many;
-            f.many_c_ = s.many_c;
-            f.kernel_name_ = kernel_name;
-            // The warp form of the body bind() chose, on the words it decoded.
-            static_assert(sizeof f.w_ <= sizeof f.params_, "the decoded words fit the kernel parameters");
-            std::memcpy(f.params_, f.w_, sizeof f.w_);
-            f.warp_ = s.warp[detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_)];
-        }
+        const simd::ScalarLoops s = simd::scalar_loops(index, kernel_name);
+        f.loop_ = s.loop[detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_)];
+        f.kernel_name_ = kernel_name;
     }
     detail::WarpKernel warp = nullptr;
     if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
@@ -187,8 +181,24 @@ void split_run(bool has_kernel, const std::uint32_t* d, std::size_t n, Generated
 }
 }  // namespace
 
+// One c for all elements, for a scalar variant's loop: a buffer of it.
+namespace {
+constexpr std::size_t kOneC = 256;
+struct OneC {
+    alignas(64) std::uint32_t c[kOneC];
+    // Only the words a run of n reads.
+    OneC(std::uint32_t v, std::size_t n) {
+        for (std::size_t i = 0; i < n && i < kOneC; ++i) c[i] = v;
+    }
+};
+}  // namespace
+
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                    std::size_t n) const {
+    if (loop_ != nullptr) {
+        loop_(a, b, c, d, n, w_);
+        return;
+    }
     split_run(
         kernel_ != nullptr, d, n,
         [&](std::size_t i, std::size_t m) { many_(a + i, b + i, c + i, d + i, m, asel_, bsel_, x_); },
@@ -197,6 +207,11 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
+    if (loop_ != nullptr) {
+        const OneC one(c, n);
+        for (std::size_t i = 0; i < n; i += kOneC) loop_(a + i, b + i, one.c, d + i, n - i < kOneC ? n - i : kOneC, w_);
+        return;
+    }
     split_run(
         kernel_ != nullptr, d, n,
         [&](std::size_t i, std::size_t m) { many_c_(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
@@ -223,6 +238,27 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
                             std::uint32_t cval, std::uint32_t* d, const std::uint32_t* active,
                             std::size_t count) const {
+    if (loop_ != nullptr) {
+        // A scalar variant's loop into a buffer, then the merge: d may be
+        // a, b or c.
+        static_assert(kOneC >= kWarpSize, "one c for a warp fits the buffer");
+        alignas(64) std::uint32_t r[kWarpSize];
+        if (c != nullptr) {
+            for (std::size_t w = 0; w < count; ++w) {
+                const std::size_t o = w * kWarpSize;
+                loop_(a + o, b + o, c + o, r, kWarpSize, w_);
+                merge_lanes(merge_, r, d + o, active[w]);
+            }
+        } else {
+            const OneC one(cval, kWarpSize);
+            for (std::size_t w = 0; w < count; ++w) {
+                const std::size_t o = w * kWarpSize;
+                loop_(a + o, b + o, one.c, r, kWarpSize, w_);
+                merge_lanes(merge_, r, d + o, active[w]);
+            }
+        }
+        return;
+    }
     for (std::size_t w = 0; w < count; ++w) {
         const std::size_t o = w * kWarpSize;
         alignas(64) std::uint32_t r[kWarpSize];

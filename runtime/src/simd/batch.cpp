@@ -148,10 +148,13 @@ detail::WarpMerge warp_merge() {
 ScalarLoops scalar_loops(int variant, const char*& name) {
     const Isa isa = runtime_isa();
     ScalarLoops s;
-    if (isa >= Isa::avx512 && (s = scalar_avx512(variant)).many != nullptr) {
+    if (isa >= Isa::avx512 && (s = scalar_avx512(variant)).loop[0] != nullptr) {
         name = "avx512";
-    } else if (isa >= Isa::avx2 && (s = scalar_avx2(variant)).many != nullptr) {
+    } else if (isa >= Isa::avx2 && (s = scalar_avx2(variant)).loop[0] != nullptr) {
         name = "avx2";
+    } else {
+        s = scalar_baseline(variant);
+        name = "generated";
     }
     return s;
 }

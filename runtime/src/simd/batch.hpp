@@ -85,21 +85,20 @@ detail::WarpMerge warp_merge_avx512();  // also where the CPU has VBMI
 // The one for the best target the CPU has (PTXV_ISA cap included), or null.
 detail::WarpMerge warp_merge();
 
-// A scalar variant's generated loops (ptxv_batch.hpp: batch::f and
-// batch::f_c) built for a wider target (scalar_loops.hpp), and its
-// Compiled::warp form per body (detail::kScalarD, kScalarP, kScalarPp), which
-// reads the decoded words as its parameters.
+// A scalar variant's loops (scalar_loops.hpp), one per body, indexed by
+// detail::kScalarD, kScalarP and kScalarPp: d[i] = body(a[i], b[i], c[i], w)
+// with the words w that compile() decoded.
 struct ScalarLoops {
-    ManyFn many = nullptr;
-    ManyCFn many_c = nullptr;
-    detail::WarpKernel warp[3] = {nullptr, nullptr, nullptr};
+    detail::BodyLoop loop[3] = {nullptr, nullptr, nullptr};
 };
-// Those of variant `variant` from the unit built for AVX2 or AVX-512; nulls
-// for a SIMD variant or where the unit was built without those instructions.
+// Those of variant `variant` built as the library is (scalar_baseline.cpp), or
+// for AVX2 or AVX-512; nulls for a SIMD variant or where the unit was built
+// without those instructions.
+ScalarLoops scalar_baseline(int variant);
 ScalarLoops scalar_avx2(int variant);
 ScalarLoops scalar_avx512(int variant);
 // The loops for the best target the CPU has (PTXV_ISA cap included), with
-// its name; nulls where the baseline loops are the best.
+// its name: "avx512", "avx2", or "generated" for the baseline ones.
 ScalarLoops scalar_loops(int variant, const char*& name);
 
 // Whether the lanes of `in` in `live` read their default elements (R3);
