@@ -52,9 +52,8 @@ using WarpKernel = void (*)(const void* params, const std::uint32_t* a, const st
 // not overlap a, b or c.
 using BodyLoop = void (*)(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
                           std::size_t n, const std::uint32_t* w) noexcept;
-// Runs d[i] = op(a[i], b[i], c[i]) over a prefix of the n elements (a
-// multiple of its vector's words); returns how many it did. c may be null
-// where the kernel does not read it; the cval argument is not read.
+// Runs d[i] = op(a[i], b[i], c) over a prefix of the n elements, c from c[i]
+// or, when c is null, cval; returns how many it did.
 using BatchKernel = std::size_t (*)(const void* params, const std::uint32_t* a, const std::uint32_t* b,
                                     const std::uint32_t* c, std::uint32_t cval, std::uint32_t* d,
                                     std::size_t n) noexcept;
@@ -167,7 +166,6 @@ private:
     ManyCFn many_c_ = nullptr;
     std::uint32_t w_[kDecodedWords] = {};
     detail::BatchKernel kernel_ = nullptr;
-    bool kernel_reads_c_ = false;
     detail::WarpKernel warp_ = nullptr;
     detail::WarpMerge merge_ = nullptr;
     const char* kernel_name_ = "generated";

@@ -148,7 +148,6 @@ Compiled compile(const Instr& in) {
     detail::WarpKernel warp = nullptr;
     if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
         f.kernel_ = k;
-        f.kernel_reads_c_ = simd::out_of(in) != simd::Out::store;
         f.warp_ = warp;
         f.kernel_name_ = kernel_name;
     }
@@ -208,26 +207,15 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
-    const OneC one(c, kernel_reads_c_ || loop_ != nullptr ? n : 0);
     if (loop_ != nullptr) {
+        const OneC one(c, n);
         for (std::size_t i = 0; i < n; i += kOneC) loop_(a + i, b + i, one.c, d + i, n - i < kOneC ? n - i : kOneC, w_);
         return;
     }
-    // A packed kernel reads c from memory: the buffer, a part of the run at a
-    // time.
     split_run(
         kernel_ != nullptr, d, n,
         [&](std::size_t i, std::size_t m) { many_c_(a + i, b + i, c, d + i, m, asel_, bsel_, x_); },
-        [&](std::size_t i) {
-            std::size_t done = 0;
-            while (i + done < n) {
-                const std::size_t part = n - i - done < kOneC ? n - i - done : kOneC;
-                const std::size_t k = kernel_(params_, a + i + done, b + i + done, one.c, 0, d + i + done, part);
-                done += k;
-                if (k < part) break;
-            }
-            return done;
-        });
+        [&](std::size_t i) { return kernel_(params_, a + i, b + i, nullptr, c, d + i, n - i); });
 }
 
 // A packed kernel's warp form blends each vector of results into d as it
@@ -250,18 +238,32 @@ void merge_lanes(detail::WarpMerge merge, const std::uint32_t* r, std::uint32_t*
 void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
                             std::uint32_t cval, std::uint32_t* d, const std::uint32_t* active,
                             std::size_t count) const {
-    // Each warp into a buffer, then the merge, so that d may be a, b or c:
-    // through the scalar variant's loop, the packed kernel (32 words are
-    // whole vectors on every target) or the generated loop.
-    static_assert(kOneC >= kWarpSize, "one c for a warp fits the buffer");
-    const OneC one(cval, c == nullptr ? kWarpSize : 0);
-    alignas(64) std::uint32_t r[kWarpSize];
+    if (loop_ != nullptr) {
+        // A scalar variant's loop into a buffer, then the merge: d may be
+        // a, b or c.
+        static_assert(kOneC >= kWarpSize, "one c for a warp fits the buffer");
+        alignas(64) std::uint32_t r[kWarpSize];
+        if (c != nullptr) {
+            for (std::size_t w = 0; w < count; ++w) {
+                const std::size_t o = w * kWarpSize;
+                loop_(a + o, b + o, c + o, r, kWarpSize, w_);
+                merge_lanes(merge_, r, d + o, active[w]);
+            }
+        } else {
+            const OneC one(cval, kWarpSize);
+            for (std::size_t w = 0; w < count; ++w) {
+                const std::size_t o = w * kWarpSize;
+                loop_(a + o, b + o, one.c, r, kWarpSize, w_);
+                merge_lanes(merge_, r, d + o, active[w]);
+            }
+        }
+        return;
+    }
     for (std::size_t w = 0; w < count; ++w) {
         const std::size_t o = w * kWarpSize;
-        const std::uint32_t* const cw = c != nullptr ? c + o : one.c;
-        if (loop_ != nullptr) loop_(a + o, b + o, cw, r, kWarpSize, w_);
-        else if (kernel_ == nullptr || kernel_(params_, a + o, b + o, cw, 0, r, kWarpSize) != kWarpSize)
-            many_(a + o, b + o, cw, r, kWarpSize, asel_, bsel_, x_);
+        alignas(64) std::uint32_t r[kWarpSize];
+        if (c != nullptr) run(a + o, b + o, c + o, r, kWarpSize);
+        else run(a + o, b + o, cval, r, kWarpSize);
         merge_lanes(merge_, r, d + o, active[w]);
     }
 }

@@ -22,11 +22,6 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-Out out_of(const Instr& in) {
-    const unsigned full = in.geometry == Geometry::half ? 0x3u : 0xfu;
-    return in.op2 == Op2::add ? Out::sum : (in.mask & full) == full ? Out::store : Out::merge;
-}
-
 Kernel bind(const Instr& in, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
     warp = nullptr;
     if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
@@ -39,7 +34,7 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
     const std::size_t lanes = half ? 2 : 4, width = half ? 2 : 1;  // lanes per element, bytes per lane
     const unsigned full = half ? 0x3u : 0xfu;
     const unsigned mask = in.mask & full;
-    const Out out = out_of(in);
+    const Out out = in.op2 == Op2::add ? Out::sum : mask == full ? Out::store : Out::merge;
 
     Params p{};
     // The selectors: each operand's lanes from one source, or from both.

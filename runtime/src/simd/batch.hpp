@@ -25,8 +25,6 @@ namespace ptxv::simd {
 // mask (R10), or summed into c (.add, R11).
 enum class Out : std::uint8_t { store, merge, sum };
 inline constexpr int kOuts = 3;
-// The output of a SIMD instruction's kernel.
-Out out_of(const Instr& in);
 
 // How the selectors are applied: not at all (the defaults, or each
 // operand's lanes in their own places in one word, which is then loaded in
@@ -55,17 +53,16 @@ struct alignas(16) Params {
 };
 static_assert(sizeof(Params) <= detail::kBatchParamBytes, "compile.hpp keeps room for the kernel parameters");
 
-// Runs d[i] = op(a[i], b[i], c[i]) over the largest multiple of the vector's
-// word count <= n (c not read for Out::store); returns how many it did. Its
-// first argument points at the Params bind() filled.
+// Runs d[i] = op(a[i], b[i], c) over the largest multiple of the vector's
+// word count <= n, c from c[i] or, when c is null, cval; returns how many it
+// did. Its first argument points at the Params bind() filled.
 using Kernel = detail::BatchKernel;
 
 // The kernel of lane plan `plan` (an index into spec::kLanePlans) for an
 // output and a way of applying selectors, from the unit built for SSE2 (no
 // shuffle), SSSE3, AVX2, AVX-512 or AVX-512 VBMI; null where the unit was
 // built without those instructions.
-// `warp` gets the same kernel's Compiled::warp form where it has one (no
-// selectors to apply), else null.
+// `warp` gets the same kernel's Compiled::warp form.
 Kernel kernel_sse2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_ssse3(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);
 Kernel kernel_avx2(int plan, Out out, Shuffle shuffle, detail::WarpKernel& warp);

@@ -24,14 +24,14 @@ namespace lib = ::ptxv::array::detail;
 
 #if PTXV_ARRAY_VECTOR
 
-// c is read from c[i] (one c for all is a buffer of it, compile.cpp). Warp: n
-// is one warp, and the words whose bit in *active is clear keep d's
-// (Compiled::warp, warps); every load of an index comes before its store, so
-// d may be a, b or c.
-template <unsigned Plan, Out O, Shuffle S, bool Warp>
-PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32* d,
+// OneC: one c for all, cval, instead of c[i]. Warp: n is one warp, and the
+// words whose bit in *active is clear keep d's (Compiled::warp, warps);
+// every load of an index comes before its store, so d may be a, b or c.
+template <unsigned Plan, Out O, Shuffle S, bool OneC, bool Warp>
+PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                                          std::size_t n, const u32* active) noexcept {
     const lib::Keep keep = lib::keep_of(p.keep, p.wide_keep, p.count);
+    const lib::V cv = lib::words(cval);
     // Single-source selectors read each operand's lanes from a or from b
     // (shuffled, or in place with no shuffle).
     const u32* const src_a = S != Shuffle::two && p.a_from_b != 0 ? b : a;
@@ -86,7 +86,7 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
         if constexpr (O == Out::store) {
             return lib::lanes<Plan>(A, B);
         } else {
-            const lib::V C = lib::ld(c + i);
+            const lib::V C = OneC ? cv : lib::ld(c + i);
             if constexpr (O == Out::sum) return lib::sum<Plan>(A, B, C, keep);
             else return lib::merge(lib::lanes<Plan>(A, B), C, keep);
         }
@@ -105,22 +105,26 @@ PTXV_ARRAY_INLINE inline std::size_t run(const Params& p, const u32* a, const u3
 }
 
 template <unsigned Plan, Out O, Shuffle S>
-std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32, u32* d, std::size_t n) noexcept {
-    return run<Plan, O, S, false>(*static_cast<const Params*>(params), a, b, c, d, n, nullptr);
+std::size_t kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
+                   std::size_t n) noexcept {
+    const Params& p = *static_cast<const Params*>(params);
+    // A store never reads c, so one instantiation serves both.
+    if constexpr (O == Out::store) return run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
+    else
+        return c != nullptr ? run<Plan, O, S, false, false>(p, a, b, c, cval, d, n, nullptr)
+                            : run<Plan, O, S, true, false>(p, a, b, c, cval, d, n, nullptr);
 }
 
 static_assert(kWarpSize == 32, "a warp is the 32 words of one active mask (warp_words)");
 
-// The warp form, for the kernels without selectors to apply (the defaults,
-// or operands in their own places): the others' warp steps are the kernel
-// into a buffer and the merge (Compiled::step_unbound).
 template <unsigned Plan, Out O, Shuffle S>
 void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d,
                  const u32* active, std::size_t warps) noexcept {
     // A copy no store to d can alias, so the inlined setup of run() is done
     // once, not once a warp.
     const Params p = *static_cast<const Params*>(params);
-    // One c for all is a warp's worth of it in a buffer.
+    // One c for all is a warp's worth of it in a buffer: then every warp
+    // kernel reads c from memory and has one instantiation, not two.
     alignas(64) u32 one_c[kWarpSize];
     if constexpr (O != Out::store)
         if (c == nullptr)
@@ -128,7 +132,7 @@ void warp_kernel(const void* params, const u32* a, const u32* b, const u32* c, u
     for (std::size_t w = 0; w < warps; ++w) {
         const std::size_t at = w * kWarpSize;
         const u32* const cw = O == Out::store ? nullptr : c != nullptr ? c + at : one_c;
-        run<Plan, O, S, true>(p, a + at, b + at, cw, d + at, kWarpSize, active + w);
+        run<Plan, O, S, O == Out::store, true>(p, a + at, b + at, cw, cval, d + at, kWarpSize, active + w);
     }
 }
 
@@ -139,8 +143,7 @@ struct Entry {
 };
 template <unsigned Plan, Out O, Shuffle S>
 constexpr Entry entry() {
-    if constexpr (S == Shuffle::none) return {&kernel<Plan, O, S>, &warp_kernel<Plan, O, S>};
-    else return {&kernel<Plan, O, S>, nullptr};
+    return {&kernel<Plan, O, S>, &warp_kernel<Plan, O, S>};
 }
 
 // The kernels of plan I, by output and shuffle: null for an output the plan
