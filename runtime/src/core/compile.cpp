@@ -7,6 +7,7 @@
 
 #include "ptxv/compile.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <cstddef>
@@ -142,8 +143,13 @@ Compiled compile(const Instr& in) {
     f.many_c_ = kVariantFns[index].many_c;
     if (info.geometry == Geometry::scalar) {
         const simd::ScalarLoops s = simd::scalar_loops(index, kernel_name);
-        f.loop_ = s.loop[detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_)];
+        const int body = detail::scalar_body(f.asel_, f.bsel_, f.x_, f.w_);
+        f.loop_ = s.loop[body];
+        f.warp_ = s.warp[body];
         f.kernel_name_ = kernel_name;
+        // The warp form reads the decoded words as its parameters.
+        static_assert(sizeof f.w_ <= sizeof f.params_, "the decoded words fit the kernel parameters");
+        std::memcpy(f.params_, f.w_, sizeof f.w_);
     }
     detail::WarpKernel warp = nullptr;
     if (const detail::BatchKernel k = simd::bind(in, index, f.params_, kernel_name, warp)) {
@@ -181,16 +187,27 @@ void split_run(bool has_kernel, const std::uint32_t* d, std::size_t n, Generated
 }
 }  // namespace
 
-// One c for all elements, for a scalar variant's loop: a buffer of it.
+// One c for all elements, for a scalar variant's loop: an array of it, which
+// the loop reads as it reads an array of c, kOneC elements at a time. The
+// array is kept per thread and written again only for another value, so a
+// run with the same c as the last one (an immediate, an emulator stepping the
+// same instruction) does not pay for it.
 namespace {
-constexpr std::size_t kOneC = 256;
-struct OneC {
-    alignas(64) std::uint32_t c[kOneC];
-    // Only the words a run of n reads.
-    OneC(std::uint32_t v, std::size_t n) {
-        for (std::size_t i = 0; i < n && i < kOneC; ++i) c[i] = v;
+constexpr std::size_t kOneC = 1024;
+const std::uint32_t* one_c(std::uint32_t v, std::size_t n) {
+    thread_local struct {
+        alignas(64) std::uint32_t c[kOneC];
+        std::uint32_t value = 0;
+        std::size_t filled = 0;
+    } t;
+    if (t.value != v) t.value = v, t.filled = 0;
+    if (t.filled < n) {
+        std::fill(t.c + t.filled, t.c + n, v);
+        t.filled = n;
     }
-};
+    return t.c;
+}
+std::size_t part_of(std::size_t n) { return n < kOneC ? n : kOneC; }
 }  // namespace
 
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* d,
@@ -208,8 +225,7 @@ void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, const std::ui
 void Compiled::run(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t c, std::uint32_t* d,
                    std::size_t n) const {
     if (loop_ != nullptr) {
-        const OneC one(c, n);
-        for (std::size_t i = 0; i < n; i += kOneC) loop_(a + i, b + i, one.c, d + i, n - i < kOneC ? n - i : kOneC, w_);
+        for (std::size_t i = 0; i < n; i += kOneC) loop_(a + i, b + i, one_c(c, part_of(n - i)), d + i, part_of(n - i), w_);
         return;
     }
     split_run(
@@ -243,19 +259,11 @@ void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, cons
         // a, b or c.
         static_assert(kOneC >= kWarpSize, "one c for a warp fits the buffer");
         alignas(64) std::uint32_t r[kWarpSize];
-        if (c != nullptr) {
-            for (std::size_t w = 0; w < count; ++w) {
-                const std::size_t o = w * kWarpSize;
-                loop_(a + o, b + o, c + o, r, kWarpSize, w_);
-                merge_lanes(merge_, r, d + o, active[w]);
-            }
-        } else {
-            const OneC one(cval, kWarpSize);
-            for (std::size_t w = 0; w < count; ++w) {
-                const std::size_t o = w * kWarpSize;
-                loop_(a + o, b + o, one.c, r, kWarpSize, w_);
-                merge_lanes(merge_, r, d + o, active[w]);
-            }
+        const std::uint32_t* const one = c != nullptr ? nullptr : one_c(cval, kWarpSize);
+        for (std::size_t w = 0; w < count; ++w) {
+            const std::size_t o = w * kWarpSize;
+            loop_(a + o, b + o, c != nullptr ? c + o : one, r, kWarpSize, w_);
+            merge_lanes(merge_, r, d + o, active[w]);
         }
         return;
     }

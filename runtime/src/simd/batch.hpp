@@ -88,8 +88,12 @@ detail::WarpMerge warp_merge();
 // A scalar variant's loops (scalar_loops.hpp), one per body, indexed by
 // detail::kScalarD, kScalarP and kScalarPp: d[i] = body(a[i], b[i], c[i], w)
 // with the words w that compile() decoded.
+// warp: the Compiled::warp forms of the same bodies, reading the decoded
+// words as their parameters, from the units built for a wider target (null
+// in the baseline unit, whose variants step through loop and a merge).
 struct ScalarLoops {
     detail::BodyLoop loop[3] = {nullptr, nullptr, nullptr};
+    detail::WarpKernel warp[3] = {nullptr, nullptr, nullptr};
 };
 // Those of variant `variant` built as the library is (scalar_baseline.cpp), or
 // for AVX2 or AVX-512; nulls for a SIMD variant or where the unit was built

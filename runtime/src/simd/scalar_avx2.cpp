@@ -5,6 +5,7 @@
 
 #if defined(__AVX2__)
 #define PTXV_SCALAR_UNIT avx2
+#define PTXV_SCALAR_WARP 1
 #include "scalar_loops.hpp"
 #else
 ptxv::simd::ScalarLoops ptxv::simd::scalar_avx2(int) { return {}; }

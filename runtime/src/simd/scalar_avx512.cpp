@@ -6,6 +6,7 @@
 
 #if defined(__AVX512BW__) && defined(__AVX512VL__)
 #define PTXV_SCALAR_UNIT avx512
+#define PTXV_SCALAR_WARP 1
 #include "scalar_loops.hpp"
 #else
 ptxv::simd::ScalarLoops ptxv::simd::scalar_avx512(int) { return {}; }

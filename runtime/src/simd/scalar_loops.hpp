@@ -11,13 +11,18 @@
 // shifts that the exact bodies use and SSE2 lacks. The loops have internal
 // linkage, so no wider copy can stand in for a baseline symbol.
 //
-// The unit defines PTXV_SCALAR_UNIT (its target's name) and includes this
-// file once.
+// The unit defines PTXV_SCALAR_UNIT (its target's name) and PTXV_SCALAR_WARP
+// (1 for the wider units: warp forms of their own) and includes this file
+// once.
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "batch.hpp"
+#if PTXV_SCALAR_WARP
+#include "ptxv_array.hpp"
+#endif
 #include "ptxv_batch.hpp"
 #include "ptxv_tables.hpp"
 
@@ -36,6 +41,38 @@ void loop(const u32* PTXV_RESTRICT a, const u32* PTXV_RESTRICT b, const u32* PTX
     for (std::size_t i = 0; i < n; ++i) d[i] = F(a[i], b[i], c[i], q);
 }
 
+// Compiled::warp, warps, in the units built for a wider target: each warp's
+// 32 lanes computed with body F into a buffer (every load before any store,
+// since d may be a, b or c), then blended into d under its active mask by the
+// kernel library's warp_words, as the packed kernels do; one c for all is a
+// warp's worth of it in a buffer, so one loop serves both. A fixed 32 lanes
+// and the merge in the same function: a step through loop() and a merge of
+// its own costs about twice as much (Compiled::step_unbound, which the
+// baseline unit's variants use). params holds the decoded words.
+#if PTXV_SCALAR_WARP
+namespace lib = ::ptxv::array::detail;
+static_assert(ptxv::kWarpSize == 32, "a warp is the 32 words of one active mask (warp_words)");
+template <ptxv::PreFn F>
+void warp(const void* params, const u32* a, const u32* b, const u32* c, u32 cval, u32* d, const u32* active,
+          std::size_t warps) noexcept {
+    constexpr std::size_t n = ptxv::kWarpSize;
+    u32 q[ptxv::detail::kWords];
+    std::memcpy(q, params, sizeof q);
+    alignas(64) u32 one_c[n];
+    if (c == nullptr)
+        for (u32& x : one_c) x = cval;
+    for (std::size_t w = 0; w < warps; ++w, a += n, b += n, d += n) {
+        const u32* const cw = c != nullptr ? c + w * n : one_c;
+        alignas(64) u32 r[n];
+        for (std::size_t i = 0; i < n; ++i) r[i] = F(a[i], b[i], cw[i], q);
+        lib::warp_words(d, active[w], [&r](std::size_t o) PTXV_ARRAY_INLINE { return lib::ld(r + o); });
+    }
+}
+#define PTXV_SCALAR_WARPS(f) {&warp<&ptxv::detail::pre_d::f>, &warp<&ptxv::detail::pre::f>, &warp<&ptxv::detail::pre_p::f>}
+#else
+#define PTXV_SCALAR_WARPS(f) {nullptr, nullptr, nullptr}
+#endif
+
 struct Entry {
     int variant;
     ptxv::simd::ScalarLoops loops;
@@ -45,9 +82,11 @@ struct Entry {
 #define PTXV_SCALAR_ENTRY(i, f)                                                   \
     Entry{i,                                                                      \
           {{&loop<&ptxv::detail::pre_d::f>, &loop<&ptxv::detail::pre::f>,         \
-            &loop<&ptxv::detail::pre_p::f>}}},
+            &loop<&ptxv::detail::pre_p::f>},                                      \
+           PTXV_SCALAR_WARPS(f)}},
 constexpr Entry kEntries[] = {PTXV_BATCH_SCALAR_VARIANTS(PTXV_SCALAR_ENTRY)};
 #undef PTXV_SCALAR_ENTRY
+#undef PTXV_SCALAR_WARPS
 
 // By variant index; nulls for the SIMD variants.
 constexpr std::array<ptxv::simd::ScalarLoops, ptxv::spec::kVariantCount> by_variant() {
