@@ -256,7 +256,9 @@ void Compiled::step_unbound(const std::uint32_t* a, const std::uint32_t* b, cons
                             std::size_t count) const {
     if (loop_ != nullptr) {
         // A scalar variant's loop into a buffer, then the merge: d may be
-        // a, b or c.
+        // a, b or c. Called directly, not through run(), and one c looked up
+        // once for all warps: through run() a warp costs 15.7 ns here, 12.2
+        // this way (baseline unit, vadd.s32.s32.s32.sat).
         static_assert(kOneC >= kWarpSize, "one c for a warp fits the buffer");
         alignas(64) std::uint32_t r[kWarpSize];
         const std::uint32_t* const one = c != nullptr ? nullptr : one_c(cval, kWarpSize);

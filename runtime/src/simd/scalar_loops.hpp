@@ -1,11 +1,11 @@
 // ptxv: the scalar families' loops (vadd ... vmax, vshl, vshr, vmad, vset):
 // per variant, one loop per body of ptxv_batch.hpp (the defaults' pre_d, the
 // general pre, the parts' pre_p), each reading its parameters as the words
-// compile() decoded. Everything else Compiled does with a scalar variant is
-// written once around them (compile.cpp): one c for all elements is a
-// buffer of it, a warp step is the loop into a buffer and the merge under the
-// active mask. The unit scalar_baseline.cpp builds them as the library is
-// built; scalar_avx2.cpp and scalar_avx512.cpp build them once more for a
+// compile() decoded. Compiled::run calls them (one c for all elements as a
+// per-thread array of it, compile.cpp); a warp step is a fused warp form in
+// the wider units (below), else the loop into a buffer and the merge under
+// the active mask (Compiled::step_unbound). scalar_baseline.cpp builds them as
+// the library is built; scalar_avx2.cpp and scalar_avx512.cpp once more for a
 // wider x86 target, where the compiler vectorizes them 8 or 16 elements wide,
 // with the variable shifts and (AVX-512) the 64-bit min, max and arithmetic
 // shifts that the exact bodies use and SSE2 lacks. The loops have internal
