@@ -184,11 +184,12 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
 
     emit_variant_index(o, spec, variants);
 
-    // The distinct lane plans of the SIMD variants, in variant order.
+    // The distinct kernel plans of the SIMD variants, in variant order.
     std::vector<unsigned> plans;
     for (const Lowered& L : model.lowered)
-        if (L.lane_plan_index == static_cast<int>(plans.size())) plans.push_back(L.lane_plan);
-    o << "// The lane plans of the SIMD variants (generator/primitives/lane_plan.hpp), each once.\n"
+        if (L.lane_plan_index == static_cast<int>(plans.size())) plans.push_back(L.kernel_plan);
+    o << "// The lane plans Compiled::run's kernels run (generator/primitives/lane_plan.hpp), each once:\n"
+      << "// a variant's own, or its mirror with the operands exchanged (VariantInfo::lane_swap).\n"
       << "inline constexpr int kLanePlanCount = " << plans.size() << ";\n"
       << "inline constexpr unsigned kLanePlans[" << std::max<std::size_t>(plans.size(), 1) << "] = {";
     for (std::size_t i = 0; i < plans.size(); ++i) o << (i % 8 == 0 ? "\n    " : " ") << hex_literal(plans[i]) << ",";
@@ -204,7 +205,8 @@ OutputFile emit_tables(const Model& model, const EmitOptions& opt) {
           << tf(v.sat) << ", Op2::" << (v.op2 == Op2::none ? "none" : spelling(v.op2)) << ", Cmp::" << spelling(v.cmp)
           << ", Mode::" << (v.mode == Mode::none ? "none" : spelling(v.mode)) << ", " << tf(v.po)
           << ", Scale::" << (v.scale == Scale::none ? "none" : spelling(v.scale)) << ", "
-          << model.lowered[static_cast<std::size_t>(&v - variants.data())].lane_plan_index << "},\n";
+          << model.lowered[static_cast<std::size_t>(&v - variants.data())].lane_plan_index << ", "
+          << tf(model.lowered[static_cast<std::size_t>(&v - variants.data())].lane_swap) << "},\n";
     o << "};\n\n";
 
     o << "inline constexpr int kExampleCount = " << spec.examples.size() << ";\n";

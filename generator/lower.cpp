@@ -1059,6 +1059,10 @@ Lowered lower(const Variant& v) {
         const auto [plan, how] = lane_plan_of(v);
         L.lane_plan = lane::encode(plan);
         L.lane_strategy = how;
+        const lane::LanePlan shape = lane::kernel_shape(plan);
+        lane::LanePlan m;
+        L.lane_swap = lane::mirror(shape, m) && lane::encode(m) < lane::encode(shape);
+        L.kernel_plan = lane::encode(L.lane_swap ? m : shape);
     }
     L.name = v.function_name();
     return L;
@@ -1072,9 +1076,9 @@ std::vector<Lowered> lower_all(const std::vector<Variant>& variants) {
         out.push_back(lower(v));
         Lowered& L = out.back();
         if (!L.simd) continue;
-        const auto at = std::find(plans.begin(), plans.end(), L.lane_plan);
+        const auto at = std::find(plans.begin(), plans.end(), L.kernel_plan);
         L.lane_plan_index = static_cast<int>(at - plans.begin());
-        if (at == plans.end()) plans.push_back(L.lane_plan);
+        if (at == plans.end()) plans.push_back(L.kernel_plan);
     }
     return out;
 }

@@ -63,11 +63,16 @@ struct Lowered {
     // part selectors and dispatch binds for run-time ones; empty otherwise.
     std::string part_body;
     // SIMD: the lane plan (generator/primitives/lane_plan.hpp, encoded) that
-    // the array form and Compiled::run run on vectors, how it computes in a
-    // few words, and its position among the distinct plans in variant order
-    // (spec::kLanePlans).
+    // the array form runs on vectors and how it computes in a few words.
     unsigned lane_plan = 0;
     std::string lane_strategy;
+    // SIMD: the plan Compiled::run's kernels run, lane_plan's kernel shape
+    // (lane::kernel_shape) or its mirror (lane::mirror, the operands
+    // exchanged: lane_swap), whichever encodes lower, so that a plan and its
+    // mirror share one kernel; and its position
+    // among the distinct kernel plans in variant order (spec::kLanePlans).
+    unsigned kernel_plan = 0;
+    bool lane_swap = false;
     int lane_plan_index = -1;
     // SIMD: how the bound forms (ptxv_batch.hpp) apply a lane mask decoded
     // once into its lanes' bits, so that no call expands it.

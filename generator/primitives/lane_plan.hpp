@@ -85,4 +85,41 @@ constexpr LanePlan decode(unsigned x) noexcept {
 }
 // ptxv-gen: end lane_plan
 
+// What Compiled::run's kernels specialize on: the plan without what they
+// take as values bound at compile() instead, the range a widened .sat
+// clamps to (R7: d's signedness, array::detail::Range), which changes
+// constants, not instructions.
+constexpr LanePlan kernel_shape(const LanePlan& p) noexcept {
+    LanePlan k = p;
+    if (p.op == LaneOp::wide && p.sat && !p.sum) k.sd = false;
+    return k;
+}
+
+// The plan of the same lanes with the operands exchanged, op(b, a) = op'(a, b):
+// the compare's direction reversed (lt and gt, le and ge), a widened plan's
+// or a sum's operand types exchanged. False where no plan computes op(b, a)
+// (a difference, the sum of a difference, |a|) or where it is p itself.
+// Compiled::run keeps one kernel for a plan and its mirror and runs the
+// mirror with the selectors exchanged (spec::VariantInfo::lane_swap).
+constexpr unsigned mirrored_compare(unsigned code) noexcept {
+    // eq ne lt le gt ge
+    return code == 2 ? 4 : code == 4 ? 2 : code == 3 ? 5 : code == 5 ? 3 : code;
+}
+constexpr bool mirror(const LanePlan& p, LanePlan& m) noexcept {
+    m = p;
+    switch (p.op) {
+        case LaneOp::cmp: m.code = mirrored_compare(p.code); break;
+        case LaneOp::sum_add: m.sa = p.sb; m.sb = p.sa; break;
+        case LaneOp::wide:
+            // add sub absdiff min max avrg, then the compares eq ... ge
+            if (p.code == 1) return false;
+            m.code = p.code < 6 ? p.code : 6 + mirrored_compare(p.code - 6);
+            m.sa = p.sb;
+            m.sb = p.sa;
+            break;
+        default: return false;
+    }
+    return encode(m) != encode(p);
+}
+
 }  // namespace ptxv::lane

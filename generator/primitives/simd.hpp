@@ -781,10 +781,24 @@ template <unsigned Op, class T> PTXV_FI T wide_op(T x, T y) noexcept {
 template <int W, unsigned Op> PTXV_FI Wide<W> wide(Wide<W> x, Wide<W> y) noexcept {
     return {wide_op<Op>(x.lo, y.lo), wide_op<Op>(x.hi, y.hi)};
 }
-// R7: .sat clamps to the lane range of d.
-template <int W, bool Signed> PTXV_FI Wide<W> clamp(Wide<W> t) noexcept {
+// R7: .sat clamps to the lane range of d. The range as widened lanes of
+// words: from the plan where it is a constant (the array forms), or bound
+// once as a value (Compiled::run's kernels, lane::kernel_shape), where it
+// is held in registers as the constants are.
+struct Range {
+    V lo, hi;
+};
+template <int W, bool Signed> PTXV_FI Range range_of() noexcept {
+    if constexpr (W == 32) {
+        return Range{V{}, V{}};
+    } else {
+        typedef typename L<W>::WS WS;
+        return Range{(V)splat<WS>(Signed ? -(1 << (W - 1)) : 0), (V)splat<WS>(Signed ? (1 << (W - 1)) - 1 : (1 << W) - 1)};
+    }
+}
+template <int W> PTXV_FI Wide<W> clamp(Wide<W> t, const Range& r) noexcept {
     typedef typename L<W>::WS WS;
-    const WS lo = splat<WS>(Signed ? -(1 << (W - 1)) : 0), hi = splat<WS>(Signed ? (1 << (W - 1)) - 1 : (1 << W) - 1);
+    const WS lo = (WS)r.lo, hi = (WS)r.hi;
     return {vmin(vmax(t.lo, lo), hi), vmin(vmax(t.hi, lo), hi)};
 }
 // R11 on widened lane results: each word's lanes in k, summed.
@@ -827,19 +841,24 @@ template <int W> PTXV_FI V wide_sum(Wide<W> t, const Keep& k) noexcept {
 }
 
 // ---- A lane plan (lane_plan.hpp), run.
-template <unsigned Plan> PTXV_FI Wide<decode(Plan).bits> widened(V a, V b) noexcept {
+// The range of d (R7) that the plan's own .sat clamps to.
+template <unsigned Plan> PTXV_FI Range plan_range() noexcept {
+    return range_of<decode(Plan).bits, decode(Plan).sd>();
+}
+template <unsigned Plan> PTXV_FI Wide<decode(Plan).bits> widened(V a, V b, const Range& r) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
     const Wide<W> t = wide<W, p.code>(ext<W, p.sa>(a), ext<W, p.sb>(b));
-    if constexpr (p.sat) return clamp<W, p.sd>(t);
+    if constexpr (p.sat) return clamp<W>(t, r);
     else return t;
 }
-// The lane results, each in its lane (not for the sum-only plans).
-template <unsigned Plan> PTXV_FI V lanes(V a, V b) noexcept {
+// The lane results, each in its lane (not for the sum-only plans); a
+// widened .sat plan clamps to r.
+template <unsigned Plan> PTXV_FI V lanes(V a, V b, const Range& r = plan_range<Plan>()) noexcept {
     constexpr LanePlan p = decode(Plan);
     constexpr int W = p.bits;
     if constexpr (p.op == LaneOp::wide) {
-        return narrow<W>(widened<Plan>(a, b));
+        return narrow<W>(widened<Plan>(a, b, r));
     } else if constexpr (p.op == LaneOp::absdiff && p.sa && p.fix == LaneFix::to_signed) {
         return absdiff_to_signed<W>(a, b);
     } else {
@@ -868,7 +887,7 @@ template <unsigned Plan> PTXV_FI V sum(V a, V b, V c, const Keep& k) noexcept {
     if constexpr (p.op == LaneOp::sum_add) return c + lane_sum<W, p.sa>(a, k) + lane_sum<W, p.sb>(b, k);
     else if constexpr (p.op == LaneOp::sum_sub) return c + lane_sum<W, p.sa>(a, k) - lane_sum<W, p.sb>(b, k);
     else if constexpr (p.op == LaneOp::sum_absdiff) return c + absdiff_sum<W, p.sa>(a, b, k);
-    else if constexpr (p.op == LaneOp::wide) return c + wide_sum<W>(widened<Plan>(a, b), k);
+    else if constexpr (p.op == LaneOp::wide) return c + wide_sum<W>(widened<Plan>(a, b, plan_range<Plan>()), k);
     // 0/1 lanes (R14) sum alike read as signed or unsigned: on x86, half-words
     // as signed, which pmaddwd adds as they are (unsigned ones are offset
     // first and the offset taken back out: two more instructions).

@@ -98,8 +98,11 @@ struct VariantInfo {
     Mode mode;
     bool po;
     Scale scale;
-    // SIMD: the variant's lane plan, an index into kLanePlans; -1 for scalar.
+    // SIMD: the plan of Compiled::run's kernels, an index into kLanePlans; -1
+    // for scalar. With lane_swap, that plan computes the variant with its
+    // operands exchanged, so the kernels take a's selector for b and b's for a.
     std::int16_t lane_plan;
+    bool lane_swap;
 };
 
 // An example printed in the manual (spec `manual_examples`).

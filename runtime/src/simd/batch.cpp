@@ -9,6 +9,7 @@
 #include <cstring>
 #include <new>
 #include <string_view>
+#include <utility>
 
 #include "isa.hpp"
 #include "ptxv_tables.hpp"
@@ -22,13 +23,18 @@ bool default_selectors(const Instr& in, std::size_t lanes, unsigned live) {
     return true;
 }
 
-Kernel bind(const Instr& in, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
+Kernel bind(const Instr& given, int variant, void* params, const char*& name, detail::WarpKernel& warp) {
     warp = nullptr;
-    if (in.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
+    if (given.geometry == Geometry::scalar || variant < 0 || variant >= spec::kVariantCount) return nullptr;
     const int plan = spec::kVariants[variant].lane_plan;
     if (plan < 0) return nullptr;
     const Isa isa = runtime_isa();
     if (isa == Isa::generated) return nullptr;
+    // A mirrored plan computes op(b, a) (lane::mirror): its kernel reads its
+    // first operand through b's selector and its second through a's. Both
+    // still index the pair {b:a} of the words as loaded, so nothing else moves.
+    Instr in = given;
+    if (spec::kVariants[variant].lane_swap) std::swap(in.simd_asel, in.simd_bsel);
 
     const bool half = in.geometry == Geometry::half;
     const std::size_t lanes = half ? 2 : 4, width = half ? 2 : 1;  // lanes per element, bytes per lane
@@ -101,6 +107,15 @@ Kernel bind(const Instr& in, int variant, void* params, const char*& name, detai
         if ((mask >> i & 1u) == 0) continue;
         p.keep |= (half ? 0xffffu : 0xffu) << (8 * width * i);
         ++p.count;
+    }
+    // d's lane range, as 16-bit lanes (bytes widened) or 32-bit ones.
+    const bool signed_d = spec::kVariants[variant].dtype == Type::s32;
+    if (half) {
+        p.clamp[0] = signed_d ? 0xffff8000u : 0u;
+        p.clamp[1] = signed_d ? 0x7fffu : 0xffffu;
+    } else {
+        p.clamp[0] = signed_d ? 0xff80ff80u : 0u;
+        p.clamp[1] = signed_d ? 0x007f007fu : 0x00ff00ffu;
     }
     const unsigned wide_bits = 16 * static_cast<unsigned>(width);
     for (unsigned j = 0; j < 64 / wide_bits; ++j) {

@@ -44,6 +44,10 @@ struct alignas(16) Params {
     std::uint64_t wide_keep;  // the same for the lanes widened to twice their width, per 64 bits
     std::uint32_t keep;       // the lane bits of a word the mask keeps
     std::uint32_t count;      // how many lanes that is
+    // A widened .sat plan's clamp (R7), the least and the greatest lane of d
+    // as widened lanes of a word (array::detail::Range): the kernel plans
+    // leave d's signedness out (lane::kernel_shape).
+    std::uint32_t clamp[2];
     std::uint8_t a_from_b;  // none or one source per operand: a's lanes come from b
     std::uint8_t b_from_a;  // b's lanes come from a
     // Funnel: operand a is (X >> r) | (Y << (32 - r)) with r = funnel_right[0]
