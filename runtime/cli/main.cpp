@@ -327,10 +327,25 @@ constexpr std::uint64_t kMaxCheckVectors = 1000000000000ull;
 // ptxv translate: IN rewritten to OUT (standard output without -o); OUT is
 // written whole or not at all.
 int run_translate(const std::string& in, const std::string& out, bool guard, const std::string& report_path) {
+    std::error_code dir_ec;
+    if (std::filesystem::is_directory(in, dir_ec)) {
+        std::fprintf(stderr, "error: %s is a directory (translate takes one source file)\n", in.c_str());
+        return kExitFailed;
+    }
     std::ifstream f(in, std::ios::binary);
     if (!f) {
         std::fprintf(stderr, "error: cannot read %s\n", in.c_str());
         return kExitFailed;
+    }
+    // The report's file is opened before OUT is written, so that a report
+    // that cannot be written leaves OUT as it was.
+    std::ofstream rf;
+    if (!report_path.empty()) {
+        rf.open(report_path, std::ios::binary | std::ios::app);
+        if (!rf) {
+            std::fprintf(stderr, "error: cannot write the report %s\n", report_path.c_str());
+            return kExitFailed;
+        }
     }
     std::stringstream text;
     text << f.rdbuf();
@@ -368,7 +383,8 @@ int run_translate(const std::string& in, const std::string& out, bool guard, con
     if (report_path.empty()) {
         std::fputs(report.c_str(), stderr);
     } else {
-        std::ofstream rf(report_path, std::ios::binary);
+        rf.close();
+        rf.open(report_path, std::ios::binary | std::ios::trunc);
         rf << report;
         if (!rf) {
             std::fprintf(stderr, "error: cannot write %s\n", report_path.c_str());

@@ -102,3 +102,24 @@ TEST_CASE("templates: registers must be operands or declared temporaries", "[tra
     CHECK(decode("asm(\"{ .reg .u32 t; mov.b32 t, 0x; vadd.u32.u32.u32 %0, %1, t; }\" : \"=r\"(x) : \"r\"(a));").why_not ==
           "a register this tool cannot bind: 0x");
 }
+
+TEST_CASE("templates: the first operand right after the mnemonic, as ptxas reads it", "[translate]") {
+    // Adjacent literals with no blank between them (BIDMat's vmin4 helpers).
+    const auto d = decode("asm(\"vmin4.s32.s32.s32.add\" \"%0, %1.b3210, %2.b4321, %3;\" : \"=r\"(x) : \"r\"(a), \"r\"(b), \"r\"(c));");
+    REQUIRE(d.why_not.empty());
+    REQUIRE(d.lines.size() == 1);
+    CHECK(ptxv::print(d.lines[0].instr) == "vmin4.s32.s32.s32.add %0, %1, %2.b4321, %3;");
+    const auto m = decode("asm(\"mov.b32%0, %1;vadd.u32.u32.u32%0, %0, %1;\" : \"=r\"(x) : \"r\"(a));");
+    REQUIRE(m.why_not.empty());
+    CHECK(m.lines.size() == 2);
+}
+
+TEST_CASE("templates: a special register is named as one, not as an operand modifier", "[translate]") {
+    CHECK(decode("asm(\"mov.u32 %0, %lanemask_lt;\" : \"=r\"(x));").why_not ==
+          "special register %lanemask_lt (only the statement's operands are bound)");
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %laneid, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "special register %laneid (only the statement's operands are bound)");
+    // One letter before an operand's number is a modifier.
+    CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %h1, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
+          "operand modifier %h in the template");
+}

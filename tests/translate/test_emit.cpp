@@ -30,10 +30,11 @@ TEST_CASE("emit: vmad with a negation and half-word selectors", "[translate]") {
 
 TEST_CASE("emit: a merge into +r, a temporary, a written 0 as SIMD c", "[translate]") {
     CHECK(emit("asm(\"vadd.u32.u32.u32.sat %0.b1, %1.b2, %2, %0;\" : \"+r\"(d) : \"r\"(a), \"r\"(b));") ==
-          "{ std::uint32_t _ptxv0 = static_cast<std::uint32_t>(d); std::uint32_t _ptxv1 = static_cast<std::uint32_t>(a);"
+          "{ auto&& _ptxvref0 = (d); std::uint32_t _ptxv0 = static_cast<std::uint32_t>(_ptxvref0);"
+          " std::uint32_t _ptxv1 = static_cast<std::uint32_t>(a);"
           " std::uint32_t _ptxv2 = static_cast<std::uint32_t>(b);"
           " _ptxv0 = ptxv::vadd_u32_u32_u32_sat<ptxv::sel::b2, ptxv::sel::none, ptxv::sel::b1>(_ptxv1, _ptxv2, _ptxv0);"
-          " (d) = _ptxv0; }");
+          " _ptxvref0 = _ptxv0; }");
     CHECK(emit("asm(\"{ .reg .u32 t; vsub4.u32.u32.u32 t, %1, %2, 0; mov.b32 %0, t; }\" : \"=r\"(d) : \"r\"(a), \"r\"(b));") ==
           "{ std::uint32_t _ptxv0; std::uint32_t _ptxv1 = static_cast<std::uint32_t>(a);"
           " std::uint32_t _ptxv2 = static_cast<std::uint32_t>(b); std::uint32_t _ptxv_t = 0;"

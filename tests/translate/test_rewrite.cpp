@@ -28,6 +28,7 @@ TEST_CASE("rewrite: include after the head, untranslatable statements kept and r
         "// head comment\n"
         "#include <cstdint>\n"
         "#include \"ptxv.hpp\"\n"
+        "#line 3\n"
         "\n"
         "unsigned f(unsigned a, unsigned b) {\n"
         "  unsigned d;  // keep this comment\n"
@@ -48,7 +49,7 @@ TEST_CASE("rewrite: nothing to translate leaves the file as it was", "[translate
     CHECK(r.text == src);
 }
 
-TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro body gets do-while", "[translate]") {
+TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro is defined twice", "[translate]") {
     const auto r = translate_source(
         "#define M(d, a) asm(\"vabsdiff.u32.u32.u32 %0, %1, %0;\" : \"+r\"(d) : \"r\"(a))\n"
         "void g(unsigned& x, unsigned y) {\n"
@@ -56,14 +57,26 @@ TEST_CASE("rewrite: --guard keeps the original for the GPU, a macro body gets do
         "}\n",
         true);
     CHECK(r.translated == 2);
-    CHECK(r.text.find("#define M(d, a) do { std::uint32_t _ptxv0 = static_cast<std::uint32_t>(d);") != std::string::npos);
-    CHECK(r.text.find("(d) = _ptxv0; } while (0)\n") != std::string::npos);
+    CHECK(r.text.find("#if defined(__CUDA_ARCH__)\n"
+                      "#define M(d, a) asm(\"vabsdiff.u32.u32.u32 %0, %1, %0;\" : \"+r\"(d) : \"r\"(a))\n"
+                      "#else\n"
+                      "#define M(d, a) do { auto&& _ptxvref0 = (d); std::uint32_t _ptxv0 = static_cast<std::uint32_t>(_ptxvref0);") !=
+          std::string::npos);
+    // The lines after each keep their numbers.
+    CHECK(r.text.find("_ptxvref0 = _ptxv0; } while (0)\n#endif\n#line 2\nvoid g(") != std::string::npos);
     CHECK(r.text.find("    #if defined(__CUDA_ARCH__)\n"
                       "    asm(\"vmin.u32.u32.u32 %0, %0, %1;\" : \"+r\"(x) : \"r\"(y));\n"
                       "    #else\n"
-                      "    { std::uint32_t _ptxv0 = static_cast<std::uint32_t>(x);") != std::string::npos);
-    CHECK(r.text.find("(x) = _ptxv0; }\n    #endif\n}\n") != std::string::npos);
-    CHECK(r.text.rfind("#include \"ptxv.hpp\"\n", 0) == 0);
+                      "    { auto&& _ptxvref0 = (x); std::uint32_t _ptxv0 = static_cast<std::uint32_t>(_ptxvref0);") != std::string::npos);
+    CHECK(r.text.find("_ptxvref0 = _ptxv0; }\n    #endif\n#line 4\n}\n") != std::string::npos);
+    CHECK(r.text.rfind("#include \"ptxv.hpp\"\n#line 1\n", 0) == 0);
+    // A second --guard leaves it as it is: the originals are in the device
+    // pass's branch, and the file includes ptxv.hpp.
+    const auto again = translate_source(r.text, true);
+    CHECK(again.translated == 0);
+    CHECK(again.text == r.text);
+    REQUIRE(again.report.size() == 2);
+    CHECK(again.report[0].what == "skipped: under #if defined(__CUDA_ARCH__), which only a CUDA device pass compiles: left for the GPU");
 }
 
 TEST_CASE("rewrite: the include goes after the head, never into a comment", "[translate]") {
@@ -72,15 +85,69 @@ TEST_CASE("rewrite: the include goes after the head, never into a comment", "[tr
         const auto ins = include_insertion(src, "#include \"ptxv.hpp\"");
         return src.substr(0, ins.at) + ins.text + src.substr(ins.at);
     };
+    // Each followed by a #line, so that the lines after it keep their numbers.
     CHECK(put("#include <a>\n// x\n\n#pragma once\nint y;\n") ==
-          "#include <a>\n// x\n\n#pragma once\n#include \"ptxv.hpp\"\nint y;\n");
+          "#include <a>\n// x\n\n#pragma once\n#include \"ptxv.hpp\"\n#line 5\nint y;\n");
     // A comment spanning lines belongs to its directive.
-    CHECK(put("#include <a> /* one\ntwo */\nint y;\n") == "#include <a> /* one\ntwo */\n#include \"ptxv.hpp\"\nint y;\n");
+    CHECK(put("#include <a> /* one\ntwo */\nint y;\n") ==
+          "#include <a> /* one\ntwo */\n#include \"ptxv.hpp\"\n#line 3\nint y;\n");
     // No head: before the first code line, after a comment still open at its start.
-    CHECK(put("// c\nint y;\n") == "// c\n#include \"ptxv.hpp\"\nint y;\n");
-    CHECK(put("/* a */ int x; /* b\nc */ int y;\n") == "#include \"ptxv.hpp\"\n/* a */ int x; /* b\nc */ int y;\n");
-    CHECK(put("/* a\nb */ int y;\n") == "/* a\nb */\n#include \"ptxv.hpp\"\n int y;\n");
+    CHECK(put("// c\nint y;\n") == "// c\n#include \"ptxv.hpp\"\n#line 2\nint y;\n");
+    CHECK(put("/* a */ int x; /* b\nc */ int y;\n") == "#include \"ptxv.hpp\"\n#line 1\n/* a */ int x; /* b\nc */ int y;\n");
+    CHECK(put("/* a\nb */ int y;\n") == "/* a\nb */\n#include \"ptxv.hpp\"\n#line 2\n int y;\n");
     // The head stops at the first other directive; a file ending in an include.
-    CHECK(put("#ifndef G\n#include <a>\n") == "#include \"ptxv.hpp\"\n#ifndef G\n#include <a>\n");
+    CHECK(put("#ifndef G\n#include <a>\n") == "#include \"ptxv.hpp\"\n#line 1\n#ifndef G\n#include <a>\n");
     CHECK(put("#include <a>") == "#include <a>\n#include \"ptxv.hpp\"\n");
+    // An include guard opening the file: inside it, after its includes.
+    CHECK(put("#ifndef G\n#define G\n#include <a>\nint y;\n#endif\n") ==
+          "#ifndef G\n#define G\n#include <a>\n#include \"ptxv.hpp\"\n#line 4\nint y;\n#endif\n");
+    CHECK(put("#ifndef G\n#define G\nint y;\n#endif\n") ==
+          "#ifndef G\n#define G\n#include \"ptxv.hpp\"\n#line 3\nint y;\n#endif\n");
+    // Lines end as the file's do.
+    CHECK(put("#include <a>\r\nint y;\r\n") == "#include <a>\r\n#include \"ptxv.hpp\"\r\n#line 2\r\nint y;\r\n");
+}
+
+TEST_CASE("rewrite: a statement over several lines keeps the lines after it in place", "[translate]") {
+    const std::string src =
+        "#include <a>\n"
+        "void f(unsigned& d, unsigned a) {\n"
+        "    asm(\"vmin.u32.u32.u32 %0, %1, %1;\"\n"
+        "        : \"=r\"(d) : \"r\"(a)); d += 1;\n"
+        "}\n";
+    const auto r = translate_source(src, false);
+    CHECK(r.translated == 1);
+    CHECK(r.text ==
+          "#include <a>\n"
+          "#include \"ptxv.hpp\"\n"
+          "#line 2\n"
+          "void f(unsigned& d, unsigned a) {\n"
+          "    { std::uint32_t _ptxv0; std::uint32_t _ptxv1 = static_cast<std::uint32_t>(a);"
+          " _ptxv0 = ptxv::vmin_u32_u32_u32<ptxv::sel::none, ptxv::sel::none, ptxv::sel::none>(_ptxv1, _ptxv1);"
+          " (d) = _ptxv0; }\n"
+          " d += 1;\n"
+          "}\n");
+    // Under the guard, code after the statement on its line moves to a line
+    // of its own, numbered as it was.
+    const auto g = translate_source(src, true);
+    CHECK(g.text.find("    #endif\n#line 4\n d += 1;\n}\n") != std::string::npos);
+}
+
+TEST_CASE("rewrite: the report names a statement's conditions and what it drops", "[translate]") {
+    const std::string src =
+        "void f(unsigned& d, unsigned a) {\n"
+        "#ifdef __CUDA_ARCH__\n"
+        "    asm volatile(\"vmin.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a) : \"memory\");\n"
+        "#endif\n"
+        "}\n";
+    const auto r = translate_source(src, false);
+    CHECK(r.translated == 1);
+    REQUIRE(r.report.size() == 2);
+    CHECK(r.report[0].what ==
+          "translated: without 'volatile' and the \"memory\" clobber: the C++ is a plain computation, which the "
+          "compiler may move, merge or drop like any other");
+    CHECK(r.report[1].what == "translated: under #ifdef __CUDA_ARCH__, which a host build does not compile (see the README)");
+    // --guard leaves it to the GPU.
+    const auto g = translate_source(src, true);
+    CHECK(g.translated == 0);
+    CHECK(g.text == src);
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "ptxv/translate.hpp"
 
@@ -96,7 +97,10 @@ TEST_CASE("asm scan: bad input is a clear error with its position", "[translate]
     CHECK(error_of("int a;\nconst char* s = \"open\n;") == "2:17: unterminated string literal");
     CHECK(error_of("/* never closed") == "1:1: unterminated comment");
     CHECK(error_of("x = R\"(raw") == "1:5: unterminated raw string literal");
-    CHECK(error_of("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );") == "1:4: asm statement: unbalanced parentheses");
+    // Unbalanced parentheses are the statement's, not the file's: reported.
+    CHECK(error_of("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );") == "no error");
+    CHECK(find_asm("asm(\"vadd4 %0;\" : \"=r\"(f(x) : );")[0].unparsed ==
+          "not one complete asm statement (1:4: asm statement: unbalanced parentheses)");
     CHECK(error_of("int a;\n\xff\xfe") == "2:1: not UTF-8 (byte 255)");
     CHECK(error_of("x = \"\xe0\x80\x80\";") == "1:6: not UTF-8 (byte 224)");
     CHECK(error_of("char c = 'a;") == "1:10: unterminated character literal");
@@ -115,6 +119,45 @@ TEST_CASE("asm scan: what cannot be taken apart is found and kept, with the reas
     REQUIRE(found.size() == 1);
     CHECK(found[0].unparsed == "the template is not a string literal");
     CHECK(src.substr(found[0].begin, found[0].end - found[0].begin) == "asm(TEMPLATE : \"=r\"(d) : \"r\"(g(a, b)));");
-    // Outside a macro, a statement that does not close is still an error.
-    CHECK_THROWS_AS(find_asm("void f() { asm(TEMPLATE : \"=r\"(d); }"), ScanError);
+    // Outside a macro too: a statement that does not close is reported, and
+    // the scan goes on after its keyword.
+    found = find_asm("void f() { asm(TEMPLATE : \"=r\"(d); } void g() { asm(\"vadd.u32.u32.u32 %0, %0, %0;\" : \"+r\"(e)); }");
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unparsed == "not one complete asm statement (1:15: asm statement: unbalanced parentheses)");
+    CHECK(found[0].end == found[0].begin + 3);
+    CHECK(found[1].unparsed.empty());
+    CHECK(found[1].templ == "vadd.u32.u32.u32 %0, %0, %0;");
+    // A preprocessor line between the literals: the text depends on the build.
+    found = find_asm("void f() {\n  asm(\"vadd.u32.u32.u32 %0, %1, %1;\"\n#ifdef X\n  \"\\n\"\n#endif\n  : \"=r\"(d) : \"r\"(a));\n}\n");
+    REQUIRE(found.size() == 1);
+    CHECK(found[0].unparsed == "a preprocessor line (#ifdef, line 3) inside the statement, so its text depends on the build");
+    // A template pieced together from a macro's parameter.
+    found = find_asm("#define V(op) asm(\"v\" #op \".u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a))\n"
+                     "#define W(s) asm(\"vadd\" s : \"=r\"(d) : \"r\"(a))\n");
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].unparsed == "the template is built by the preprocessor ('#' between its literals), so its text is known only where it is used");
+    CHECK(found[1].unparsed == "the template is built by the preprocessor ('s' between its literals), so its text is known only where it is used");
+}
+
+TEST_CASE("asm scan: the conditions a statement sits under", "[translate]") {
+    const auto found = find_asm(
+        "#ifndef GUARD_H\n#define GUARD_H\n"
+        "#if __CUDA_ARCH__ >= 300\nasm(\"a\");\n#elif defined(X)\nasm(\"b\");\n#else\nasm(\"c\");\n#endif\n"
+        "#ifndef __CUDA_ARCH__\nasm(\"d\");\n#else\nasm(\"e\");\n#endif\n"
+        "#if !defined(__CUDA_ARCH__)\nasm(\"f\");\n#endif\n"
+        "asm(\"g\");\n#endif\n");
+    REQUIRE(found.size() == 7);
+    CHECK(found[0].conditions == std::vector<std::string>{"#if __CUDA_ARCH__ >= 300"});
+    CHECK(found[0].device_only);
+    CHECK(found[1].conditions == std::vector<std::string>{"#elif defined(X)"});
+    CHECK(!found[1].device_only);
+    CHECK(found[2].conditions == std::vector<std::string>{"#else of #elif defined(X)"});
+    CHECK(!found[2].device_only);
+    CHECK(found[3].conditions == std::vector<std::string>{"#ifndef __CUDA_ARCH__"});
+    CHECK(!found[3].device_only);
+    CHECK(found[4].conditions == std::vector<std::string>{"#else of #ifndef __CUDA_ARCH__"});
+    CHECK(found[4].device_only);
+    CHECK(!found[5].device_only);
+    // The include guard is not a condition.
+    CHECK(found[6].conditions.empty());
 }

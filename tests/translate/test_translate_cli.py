@@ -5,10 +5,13 @@
 
 For each cases/NAME.cu: the output must equal NAME.expected and the report
 NAME.report (extra arguments in NAME.args), on standard output and through
--o, and a second translation of the output must change nothing. Bad input
-(unbalanced parentheses, an unterminated literal, bytes that are not UTF-8, a
-missing file, an OUT that cannot be written) must fail with a located message
-and a non-zero exit status, leaving OUT as it was.
+-o, and a second translation of the output, with the same arguments, must
+change nothing. Bad input (an unterminated literal or comment, bytes that are
+not UTF-8, a missing file, a directory, an OUT or a report that cannot be
+written) must fail with a located message and a non-zero exit status, leaving
+OUT as it was; a statement that cannot be taken apart (unbalanced
+parentheses, a malformed operand) is skipped with its reason and the rest of
+the file translated.
 """
 import os
 import re
@@ -58,22 +61,40 @@ def golden(ptxv, cases, scratch):
         rc, out3, _ = run(ptxv, extra + [name + ".cu", "-o", target], cases)
         check(rc == 0 and out3 == b"" and read(target) == want, name, "-o differs from standard output")
         check(not os.path.exists(target + ".ptxv-tmp"), name, "temporary file left behind")
-        # Translated output holds no video asm outside the guard's GPU branch.
-        if not extra:
-            rc, again, _ = run(ptxv, [target], scratch)
-            check(rc == 0 and again == want, name, "translating the output again changed it")
+        # Translated output holds no video asm outside the guard's GPU branch,
+        # which a second --guard leaves alone: no nested guard, no second include.
+        rc, again, _ = run(ptxv, extra + [target], scratch)
+        check(rc == 0 and again == want, name, "translating the output again changed it:\n%s" % again.decode(errors="replace"))
 
+
+# Statements that cannot be taken apart: skipped with the reason, and the
+# statement after each translated.
+ODD = [
+    ("unbalanced.cu", b"unsigned f(unsigned a) {\n  unsigned d;\n  asm(\"vadd.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a);\n  return d;\n}\n",
+     r"unbalanced\.cu:3:3: skipped: not one complete asm statement \(3:6: asm statement: unbalanced parentheses\)"),
+    ("operand.cu", b"void f() { asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\" d); }\n",
+     r"operand\.cu:1:12: skipped: not one complete asm statement \(1:\d+: asm operand: expected '\(' expression '\)'\)"),
+]
+GOOD_AFTER = b"unsigned g(unsigned a, unsigned b) {\n  unsigned e;\n  asm(\"vsub.u32.u32.u32 %0, %1, %2;\" : \"=r\"(e) : \"r\"(a), \"r\"(b));\n  return e;\n}\n"
 
 BAD = [
-    ("unbalanced.cu", b"unsigned f(unsigned a) {\n  unsigned d;\n  asm(\"vadd.u32.u32.u32 %0, %1, %1;\" : \"=r\"(d) : \"r\"(a);\n  return d;\n}\n",
-     r"unbalanced\.cu:3:6: asm statement: unbalanced parentheses"),
     ("string.cu", b"// ok\nconst char* s = \"never closed;\nint x;\n", r"string\.cu:2:17: unterminated string literal"),
     ("comment.cu", b"int x; /* never closed\n", r"comment\.cu:1:8: unterminated comment"),
     ("raw.cu", b"auto s = R\"x(never closed)\";\n", r"raw\.cu:1:10: unterminated raw string literal"),
     ("latin1.cu", b"// caf\xe9\nint x;\n", r"latin1\.cu:1:7: not UTF-8 \(byte 233\)"),
-    ("operand.cu", b"void f() { asm(\"vadd.u32.u32.u32 %0, %1, %2;\" : \"=r\" d); }\n",
-     r"operand\.cu:1:\d+: asm operand: expected '\(' expression '\)'"),
 ]
+
+
+def odd_statements(ptxv, scratch):
+    for name, text, message in ODD:
+        with open(os.path.join(scratch, name), "wb") as f:
+            f.write(text + GOOD_AFTER)
+        rc, out, err = run(ptxv, [name], scratch)
+        check(rc == 0, name, "exit status %d: %r" % (rc, err))
+        check(re.search(message.encode(), err) is not None, name, "report %r" % err)
+        check(out.startswith(b'#include "ptxv.hpp"\n#line 1\n' + text), name, "the odd statement was not kept: %r" % out)
+        check(b"ptxv::vsub_u32_u32_u32<" in out and b"1 statement(s) translated" in err, name,
+              "the statement after it was not translated: %r" % out)
 
 
 def bad_input(ptxv, scratch):
@@ -99,6 +120,17 @@ def bad_input(ptxv, scratch):
         f.write(b"int x;\n")
     rc, _, err = run(ptxv, ["fine.cu", "-o", os.path.join(scratch, "no", "such", "dir.cpp")], scratch)
     check(rc != 0 and b"cannot write" in err, "unwritable", "exit status %d, message %r" % (rc, err))
+    # A directory is not a source file.
+    rc, out, err = run(ptxv, [scratch, "-o", "dir.out"], scratch)
+    check(rc != 0 and b"is a directory" in err, "directory", "exit status %d, message %r" % (rc, err))
+    check(not os.path.exists(os.path.join(scratch, "dir.out")), "directory", "OUT was created")
+    # A report that cannot be written leaves OUT as it was.
+    kept = os.path.join(scratch, "kept.out")
+    with open(kept, "wb") as f:
+        f.write(b"keep")
+    rc, _, err = run(ptxv, ["fine.cu", "-o", kept, "--report", os.path.join(scratch, "no", "such", "report")], scratch)
+    check(rc != 0 and b"cannot write the report" in err, "unwritable report", "exit status %d, message %r" % (rc, err))
+    check(read(kept) == b"keep", "unwritable report", "OUT was changed")
 
 
 def main():
@@ -106,6 +138,7 @@ def main():
     scratch = os.path.join(scratch, "cli")
     os.makedirs(scratch, exist_ok=True)
     golden(ptxv, cases, scratch)
+    odd_statements(ptxv, scratch)
     bad_input(ptxv, scratch)
     print("%d checks, %d failures" % (checks, len(failures)))
     return 1 if failures else 0

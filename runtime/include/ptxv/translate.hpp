@@ -48,10 +48,22 @@ struct AsmStatement {
     std::vector<AsmOperand> outputs, inputs;
     std::vector<std::string> clobbers;
     // Set when the statement was found but cannot be taken apart: its template
-    // is not a string literal (a macro argument, a stringized token), or it is
-    // in a macro body that is not a complete asm statement. It is then kept as
-    // written (begin..end spans the keyword only) and reported with this reason.
+    // is not a string literal (a macro argument, a stringized token), a
+    // preprocessor line sits inside it, or it is not one complete asm
+    // statement. It is then kept as written (begin..end spans the keyword
+    // alone where its end is not known) and reported with this reason.
     std::string unparsed;
+    // The conditional directives it sits under, outermost first, as written
+    // ("#if __CUDA_ARCH__ >= 300", "#else of #ifdef ISCUDA"); a header's
+    // include guard is not one of them.
+    std::vector<std::string> conditions;
+    // One of them holds only where __CUDA_ARCH__ is defined (`#ifdef
+    // __CUDA_ARCH__`, `#if __CUDA_ARCH__ >= 300`): a host build never
+    // compiles the statement.
+    bool device_only = false;
+    // In a directive: the directive's bytes, from the start of its '#' line
+    // to the newline that ends it (excluded).
+    std::size_t directive_begin = 0, directive_end = 0;
 };
 
 // Every asm statement of `source`, in order. Throws ScanError.
@@ -59,9 +71,11 @@ std::vector<AsmStatement> find_asm(std::string_view source);
 
 // Where a line such as `#include "ptxv.hpp"` goes in `source`: after the last
 // of the #include and #pragma lines that open the file (comments and blank
-// lines between them allowed), else before its first line of code; never
-// inside a comment. `text` is the line with the newlines it needs there.
-// Throws ScanError.
+// lines between them allowed, and an include guard's #ifndef and #define
+// before them), else before its first line of code; never inside a comment.
+// `text` is the line with the newlines it needs there, in the file's own
+// style (CRLF where its first line ends so), and a #line directive after it
+// that keeps the numbers of the lines that follow. Throws ScanError.
 struct Insertion {
     std::size_t at = 0;
     std::string text;
@@ -71,11 +85,17 @@ Insertion include_insertion(std::string_view source, std::string_view line);
 // One instruction of a template, operands renamed: %[name] becomes %N (GCC's
 // numbering: outputs, then inputs), %% becomes %.
 struct TemplateLine {
-    enum class Kind { video, mov, reg };
+    // int32: one of the plain 32-bit integer instructions that code mixes
+    // with the video ones (NCCL's int8 product shifts, masks and ors vmad's
+    // results): shl.b32, shr.b32/u32/s32, and/or/xor.b32, not.b32,
+    // add/sub.u32/s32, mul.lo.u32/s32.
+    enum class Kind { video, mov, reg, int32 };
     Kind kind = Kind::video;
     std::string text;                 // the instruction as written, after renaming
     Instr instr;                      // video: decoded by ptxv's parser
     std::string dst, src;             // mov dst, src (registers, %N or an immediate)
+    std::string op;                   // int32: shl shr_u shr_s and or xor not add sub mul_lo
+    std::vector<std::string> srcs;    // int32: its sources (registers, %N or immediates)
     std::vector<std::string> regs;    // reg: the temporaries declared
     bool old_simd_zero_c = false;     // video: c written as the immediate 0, which only older ptxas took
 };
@@ -100,9 +120,14 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d);
 
 // A whole source rewritten: every asm statement whose instructions are all
 // understood replaced by its C++ (under `guard`, kept for the GPU as
-// #if defined(__CUDA_ARCH__) original #else translation #endif), everything
-// else byte for byte, `#include "ptxv.hpp"` added once after the leading
-// comments and includes. Throws ScanError on bad input.
+// #if defined(__CUDA_ARCH__) original #else translation #endif, a macro
+// holding one defined both ways, and statements only a device pass compiles
+// left alone), everything else byte for byte, `#include "ptxv.hpp"` added
+// once after the leading comments and includes unless the file has it. The
+// lines after a statement keep their numbers (blank lines or a #line
+// directive), and the lines added end as the file's do. Throws ScanError on
+// bad input: a literal or comment left open, bytes that are not UTF-8; a
+// statement that cannot be taken apart is reported, not an error.
 struct ReportLine {
     Position at;
     std::string what;  // "skipped: <reason>" or "translated: <remark>"

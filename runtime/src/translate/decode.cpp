@@ -6,6 +6,7 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ptxv/parse.hpp"
@@ -54,6 +55,13 @@ bool rename(const AsmStatement& st, std::string* out, std::string* why) {
             if (k >= count) return *why = "operand %" + std::to_string(k) + " does not exist", false;
             *out += t.substr(i, j - i);
             i = j - 1;
+        } else if (std::isalpha(static_cast<unsigned char>(n)) && i + 2 < t.size() &&
+                   (std::isalpha(static_cast<unsigned char>(t[i + 2])) || t[i + 2] == '_')) {
+            // A PTX special register (%laneid, %lanemask_lt), not an operand:
+            // an operand modifier is one letter before the operand's number.
+            std::size_t j = i + 1;
+            while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' || t[j] == '.')) ++j;
+            return *why = "special register " + t.substr(i, j - i) + " (only the statement's operands are bound)", false;
         } else {
             return *why = std::string("operand modifier %") + n + " in the template", false;
         }
@@ -129,6 +137,20 @@ std::string unbound(const std::string& name, const std::vector<std::string>& tem
     return "a register this tool cannot bind: " + name;
 }
 
+// The plain 32-bit integer instruction `head` names, as TemplateLine::op
+// spells it; empty for any other.
+std::string int32_op(const std::string& head) {
+    static const std::pair<const char*, const char*> kOps[] = {
+        {"shl.b32", "shl"},       {"shr.b32", "shr_u"},     {"shr.u32", "shr_u"}, {"shr.s32", "shr_s"},
+        {"and.b32", "and"},       {"or.b32", "or"},         {"xor.b32", "xor"},   {"not.b32", "not"},
+        {"add.u32", "add"},       {"add.s32", "add"},       {"sub.u32", "sub"},   {"sub.s32", "sub"},
+        {"mul.lo.u32", "mul_lo"}, {"mul.lo.s32", "mul_lo"},
+    };
+    for (const auto& [name, op] : kOps)
+        if (head == name) return op;
+    return "";
+}
+
 }  // namespace
 
 DecodedTemplate decode_template(const AsmStatement& st) {
@@ -148,7 +170,11 @@ DecodedTemplate decode_template(const AsmStatement& st) {
             b = i + 1;
         }
     std::vector<std::string> temps;  // .reg names declared so far
-    for (const std::string& p : pieces) {
+    for (std::string& p : pieces) {
+        // ptxas reads an instruction's first operand right after its
+        // mnemonic ("vmin4.s32.s32.s32.add" "%0, ..." as adjacent literals).
+        const std::size_t pct = p.find('%');
+        if (pct != std::string::npos && pct > 0 && p[0] != '@' && pct < p.find_first_of(" \t")) p.insert(pct, " ");
         TemplateLine line;
         line.text = p;
         const std::size_t space = p.find_first_of(" \t");
@@ -173,6 +199,18 @@ DecodedTemplate decode_template(const AsmStatement& st) {
             line.src = ops[1];
             if (!(r.why_not = unbound(line.dst, temps)).empty()) return r;
             if (!integer_literal(line.src) && !(r.why_not = unbound(line.src, temps)).empty()) return r;
+        } else if (const std::string op = int32_op(head); !op.empty()) {
+            const auto ops = split_operands(rest);
+            const std::size_t want = op == "not" ? 2 : 3;
+            if (ops.size() != want)
+                return r.why_not = "'" + p + "': " + head + " takes " + std::to_string(want) + " operands", r;
+            line.kind = TemplateLine::Kind::int32;
+            line.op = op;
+            line.dst = ops[0];
+            line.srcs.assign(ops.begin() + 1, ops.end());
+            if (!(r.why_not = unbound(line.dst, temps)).empty()) return r;
+            for (const auto& src : line.srcs)
+                if (!integer_literal(src) && !(r.why_not = unbound(src, temps)).empty()) return r;
         } else {
             if (!head.empty() && head[0] == '@') return r.why_not = "a predicated instruction: " + p, r;
             const std::string opcode = head.substr(0, head.find('.'));

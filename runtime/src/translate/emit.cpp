@@ -77,17 +77,47 @@ std::string call(const Instr& in) {
     return std::string("ptxv::") + spec::kVariants[v].function + "<" + args + ">(" + operands + ")";
 }
 
+// A plain 32-bit integer instruction's value, as PTX defines it and without
+// a branch or undefined behaviour: a shift by 32 or more gives 0 (shl, the
+// logical shr) or the sign in every bit (shr.s32), as PTX clamps the amount.
+std::string int32(const TemplateLine& line) {
+    const std::string a = local(line.srcs[0]);
+    if (line.op == "not") return "~" + a;
+    const std::string b = local(line.srcs[1]);
+    if (line.op == "and") return "(" + a + " & " + b + ")";
+    if (line.op == "or") return "(" + a + " | " + b + ")";
+    if (line.op == "xor") return "(" + a + " ^ " + b + ")";
+    if (line.op == "add") return "static_cast<std::uint32_t>(" + a + " + " + b + ")";
+    if (line.op == "sub") return "static_cast<std::uint32_t>(" + a + " - " + b + ")";
+    if (line.op == "mul_lo") return "static_cast<std::uint32_t>(" + a + " * " + b + ")";
+    const std::string in_range = "(0u - static_cast<std::uint32_t>(" + b + " < 32u))";
+    if (line.op == "shl") return "((" + a + " << (" + b + " & 31u)) & " + in_range + ")";
+    if (line.op == "shr_u") return "((" + a + " >> (" + b + " & 31u)) & " + in_range + ")";
+    // shr.s32: the bits flipped by the sign before and after a logical shift
+    // by min(b, 31), which fills with the sign.
+    const std::string sign = "(0u - (" + a + " >> 31))";
+    return "((((" + a + " ^ " + sign + ") >> (" + b + " < 32u ? " + b + " : 31u)) ^ " + sign + "))";
+}
+
 }  // namespace
 
 std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d) {
     std::string o = "{";
     const std::size_t n_out = st.outputs.size();
+    const auto read_write = [](const AsmOperand& op) { return op.constraint.find('+') != std::string::npos; };
     // Inputs, and "+r" outputs, read first, as GCC does before the asm runs.
+    // A "+r" output's lvalue is bound once, by reference, and read and
+    // written through it: GCC evaluates its expression (p[i++]) once.
     for (std::size_t k = 0; k < n_out + st.inputs.size(); ++k) {
         const AsmOperand& op = k < n_out ? st.outputs[k] : st.inputs[k - n_out];
-        const bool read = k >= n_out || op.constraint.find('+') != std::string::npos;
-        o += " std::uint32_t _ptxv" + std::to_string(k);
-        if (read) o += " = static_cast<std::uint32_t>(" + op.expr + ")";
+        const std::string n = std::to_string(k);
+        if (k < n_out && read_write(op)) {
+            o += " auto&& _ptxvref" + n + " = (" + op.expr + "); std::uint32_t _ptxv" + n +
+                 " = static_cast<std::uint32_t>(_ptxvref" + n + ");";
+            continue;
+        }
+        o += " std::uint32_t _ptxv" + n;
+        if (k >= n_out) o += " = static_cast<std::uint32_t>(" + op.expr + ")";
         o += ";";
     }
     // An input tied to an output ("0"(x)) is that output's register on entry.
@@ -99,10 +129,15 @@ std::string emit_statement(const AsmStatement& st, const DecodedTemplate& d) {
                 for (const auto& r : line.regs) o += " std::uint32_t " + local(r) + " = 0;";
                 break;
             case TemplateLine::Kind::mov: o += " " + local(line.dst) + " = " + local(line.src) + ";"; break;
+            case TemplateLine::Kind::int32: o += " " + local(line.dst) + " = " + int32(line) + ";"; break;
             case TemplateLine::Kind::video: o += " " + local(line.instr.d.name) + " = " + call(line.instr) + ";"; break;
         }
     }
-    for (std::size_t k = 0; k < n_out; ++k) o += " (" + st.outputs[k].expr + ") = _ptxv" + std::to_string(k) + ";";
+    for (std::size_t k = 0; k < n_out; ++k) {
+        const std::string n = std::to_string(k);
+        if (read_write(st.outputs[k])) o += " _ptxvref" + n + " = _ptxv" + n + ";";
+        else o += " (" + st.outputs[k].expr + ") = _ptxv" + n + ";";
+    }
     return o + " }";
 }
 

@@ -1,6 +1,8 @@
 // A source file rewritten: the statements found (scan.cpp), each decoded
 // (decode.cpp) and, where every instruction is understood, replaced by its
 // C++ (emit.cpp); the rest of the file untouched.
+#include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,53 +11,176 @@
 
 namespace ptxv::translate {
 
+namespace {
+
+bool blank(char c) { return c == ' ' || c == '\t'; }
+
+// Whether the source already includes the drop-in header (a translation of
+// a translation, or a file that includes it itself).
+bool includes_ptxv(std::string_view s) {
+    for (std::size_t at = 0; at < s.size();) {
+        std::size_t end = s.find('\n', at);
+        if (end == std::string_view::npos) end = s.size();
+        std::string_view line = s.substr(at, end - at);
+        at = end + 1;
+        std::size_t i = 0;
+        while (i < line.size() && blank(line[i])) ++i;
+        if (i == line.size() || line[i] != '#') continue;
+        ++i;
+        while (i < line.size() && blank(line[i])) ++i;
+        if (line.substr(i, 7) != "include") continue;
+        i += 7;
+        while (i < line.size() && blank(line[i])) ++i;
+        const std::string_view target = line.substr(i);
+        if (target.substr(0, 10) == "\"ptxv.hpp\"" || target.substr(0, 10) == "<ptxv.hpp>") return true;
+    }
+    return false;
+}
+
+std::string joined(const std::vector<std::string>& conditions) {
+    std::string s;
+    for (const auto& c : conditions) s += (s.empty() ? "" : ", ") + c;
+    return s;
+}
+
+// What the report says of a translated statement beyond that it was: what the
+// C++ leaves out, and the conditions a build must meet to compile it.
+void notes(const AsmStatement& st, const DecodedTemplate& d, std::vector<ReportLine>& report) {
+    for (const auto& line : d.lines)
+        if (line.old_simd_zero_c)
+            report.push_back({st.at, "translated: '" + line.text +
+                                         "' has the immediate 0 as c, which only older ptxas accepted; read as 0"});
+    const bool is_volatile = std::any_of(st.qualifiers.begin(), st.qualifiers.end(), [](const std::string& q) {
+        return q == "volatile" || q == "__volatile__" || q == "__volatile";
+    });
+    const bool memory = std::find(st.clobbers.begin(), st.clobbers.end(), "memory") != st.clobbers.end();
+    if (is_volatile || memory)
+        report.push_back({st.at, std::string("translated: without ") +
+                                     (is_volatile && memory ? "'volatile' and the \"memory\" clobber"
+                                      : is_volatile         ? "'volatile'"
+                                                            : "the \"memory\" clobber") +
+                                     ": the C++ is a plain computation, which the compiler may move, merge or drop "
+                                     "like any other"});
+    if (!st.conditions.empty())
+        report.push_back({st.at, "translated: under " + joined(st.conditions) +
+                                     (st.device_only ? ", which a host build does not compile (see the README)"
+                                                     : ", compiled only where that holds")});
+}
+
+}  // namespace
+
 TranslatedSource translate_source(std::string_view source, bool guard) {
     TranslatedSource r;
     const std::vector<AsmStatement> found = find_asm(source);
-    std::string out;
-    std::size_t copied = 0;
-    for (const AsmStatement& st : found) {
+    // Lines added end as the file's first line does.
+    const std::size_t first_newline = source.find('\n');
+    const std::string nl =
+        first_newline != std::string_view::npos && first_newline > 0 && source[first_newline - 1] == '\r' ? "\r\n" : "\n";
+    std::vector<std::size_t> line_starts{0};
+    for (std::size_t i = 0; i < source.size(); ++i)
+        if (source[i] == '\n') line_starts.push_back(i + 1);
+    const auto line_of = [&](std::size_t offset) {
+        return static_cast<int>(std::upper_bound(line_starts.begin(), line_starts.end(), offset) - line_starts.begin());
+    };
+    const auto newlines_in = [&](std::size_t b, std::size_t e) {
+        return static_cast<std::size_t>(std::count(source.begin() + static_cast<std::ptrdiff_t>(b),
+                                                   source.begin() + static_cast<std::ptrdiff_t>(e), '\n'));
+    };
+
+    // Each statement's C++, or empty where it is left as it is.
+    std::vector<std::string> code(found.size());
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        const AsmStatement& st = found[i];
         const DecodedTemplate d = decode_template(st);
         if (!d.why_not.empty()) {
             r.report.push_back({st.at, "skipped: " + d.why_not});
             continue;
         }
-        for (const auto& line : d.lines)
-            if (line.old_simd_zero_c)
-                r.report.push_back({st.at, "translated: '" + line.text +
-                                               "' has the immediate 0 as c, which only older ptxas accepted; read as 0"});
-        std::string code = emit_statement(st, d);
+        if (guard && st.device_only) {
+            // The guard's own #if branch, say: a host build never sees it.
+            r.report.push_back({st.at, "skipped: under " + joined(st.conditions) +
+                                           ", which only a CUDA device pass compiles: left for the GPU"});
+            continue;
+        }
+        notes(st, d, r.report);
+        code[i] = emit_statement(st, d);
         // Without its own ';' (a macro body used as `M(...);`), the block must
         // still take the caller's ';' as one statement.
-        const bool own_semicolon = source[st.end - 1] == ';';
-        if (!own_semicolon) code = "do " + code + " while (0)";
+        if (source[st.end - 1] != ';') code[i] = "do " + code[i] + " while (0)";
+        ++r.translated;
+    }
+
+    std::string out;
+    std::size_t copied = 0;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (code[i].empty()) continue;
+        const AsmStatement& st = found[i];
         const std::string original(source.substr(st.begin, st.end - st.begin));
+        if (st.in_directive && guard) {
+            // The macro defined twice: as written for the GPU, translated for
+            // the host; every statement of the directive in its one copy.
+            const std::size_t b = st.directive_begin, e = st.directive_end;
+            std::string host;
+            std::size_t at = b;
+            for (; i < found.size() && found[i].in_directive && found[i].directive_begin == b; ++i) {
+                if (code[i].empty()) continue;
+                host.append(source.substr(at, found[i].begin - at));
+                host += code[i];
+                at = found[i].end;
+            }
+            --i;
+            host.append(source.substr(at, e - at));
+            out.append(source.substr(copied, b - copied));
+            out += "#if defined(__CUDA_ARCH__)" + nl + std::string(source.substr(b, e - b)) + nl + "#else" + nl + host + nl +
+                   "#endif";
+            // The lines after it keep their numbers.
+            if (e < source.size()) out += nl + "#line " + std::to_string(line_of(e) + 1);
+            copied = e;
+            continue;
+        }
         out.append(source.substr(copied, st.begin - copied));
-        if (guard && !st.in_directive) {
+        const std::size_t lines = newlines_in(st.begin, st.end);
+        if (st.in_directive) {
+            // In place, its lines kept as continuations of the directive.
+            out += code[i];
+            for (std::size_t k = 0; k < lines; ++k) out += " \\" + nl;
+            copied = st.end;
+        } else if (guard) {
             // A directive may follow blanks on its line, nothing else; each part
             // keeps the statement's indentation.
             std::size_t k = st.begin;
-            while (k > 0 && (source[k - 1] == ' ' || source[k - 1] == '\t')) --k;
+            while (k > 0 && blank(source[k - 1])) --k;
             const bool line_start = k == 0 || source[k - 1] == '\n';
             const std::string indent = line_start ? std::string(source.substr(k, st.begin - k)) : "";
-            out += (line_start ? "" : "\n") + std::string("#if defined(__CUDA_ARCH__)\n") + indent + original + "\n" +
-                   indent + "#else\n" + indent + code + "\n" + indent + "#endif";
+            out += (line_start ? "" : nl) + "#if defined(__CUDA_ARCH__)" + nl + indent + original + nl + indent + "#else" +
+                   nl + indent + code[i] + nl + indent + "#endif";
             // Code after the statement on its line goes to the next line, out
-            // of the directive; a comment may stay.
+            // of the directive, numbered as it was; a comment may stay. Then
+            // the lines after it keep their numbers.
+            const int last = line_of(st.end - 1);
             std::size_t rest = st.end;
-            while (rest < source.size() && (source[rest] == ' ' || source[rest] == '\t')) ++rest;
-            if (rest < source.size() && source[rest] != '\n' && source[rest] != '\r' &&
-                source.compare(rest, 2, "//") != 0 && source.compare(rest, 2, "/*") != 0)
-                out += '\n';
+            while (rest < source.size() && blank(source[rest])) ++rest;
+            const bool at_end = rest == source.size() || source[rest] == '\n' || source[rest] == '\r';
+            copied = st.end;
+            if (!at_end && source.compare(rest, 2, "//") != 0 && source.compare(rest, 2, "/*") != 0) {
+                out += nl + "#line " + std::to_string(last) + nl;
+            } else if (at_end || source.compare(rest, 2, "//") == 0) {
+                const std::size_t eol = source.find('\n', st.end);
+                if (eol != std::string_view::npos) {
+                    out.append(source.substr(st.end, eol + 1 - st.end));
+                    out += "#line " + std::to_string(last + 1) + nl;
+                    copied = eol + 1;
+                }
+            }
         } else {
-            if (guard) r.report.push_back({st.at, "translated: inside a macro, so without the __CUDA_ARCH__ guard"});
-            out += code;
+            // Its lines kept, so that the ones after it keep their numbers.
+            out += code[i];
+            for (std::size_t k = 0; k < lines; ++k) out += nl;
+            copied = st.end;
         }
-        copied = st.end;
-        ++r.translated;
     }
     out.append(source.substr(copied));
-    if (r.translated > 0) {
+    if (r.translated > 0 && !includes_ptxv(source)) {
         // The head ends before the first statement, so the offset in the
         // source is the same in the output.
         const Insertion ins = include_insertion(source, "#include \"ptxv.hpp\"");

@@ -78,6 +78,9 @@ public:
     explicit Lexer(const Source& src) : src_(src), s_(src.text()) {}
     // The byte ranges of the comments seen, in order.
     const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return comments_; }
+    // The byte ranges of the directives, each from the start of its '#' line
+    // to the newline that ends it (excluded), in order.
+    const std::vector<std::pair<std::size_t, std::size_t>>& directives() const { return directives_; }
 
     std::vector<Token> run() {
         std::vector<Token> out;
@@ -85,7 +88,10 @@ public:
         while (i_ < s_.size()) {
             const char c = s_[i_];
             if (c == '\n') {
-                if (directive_) out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+                if (directive_) {
+                    out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+                    directives_.push_back({directive_start_, i_});
+                }
                 directive_ = false;
                 line_start = true;
                 ++i_;
@@ -99,13 +105,18 @@ public:
             } else if (c == '#' && line_start && !directive_) {
                 directive_ = true;
                 line_start = false;
+                directive_start_ = i_;
+                while (directive_start_ > 0 && s_[directive_start_ - 1] != '\n') --directive_start_;
                 ++i_;
             } else {
                 line_start = false;
                 out.push_back(token());
             }
         }
-        if (directive_) out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+        if (directive_) {
+            out.push_back({Token::Kind::directive_end, i_, i_, "", true});
+            directives_.push_back({directive_start_, i_});
+        }
         return out;
     }
 
@@ -244,7 +255,8 @@ private:
     std::string_view s_;
     std::size_t i_ = 0;
     bool directive_ = false;
-    std::vector<std::pair<std::size_t, std::size_t>> comments_;
+    std::size_t directive_start_ = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> comments_, directives_;
 };
 
 bool is_asm_keyword(const std::string& w) { return w == "asm" || w == "__asm__" || w == "__asm"; }
@@ -253,13 +265,52 @@ bool is_qualifier(const std::string& w) {
            w == "goto";
 }
 
+// One open conditional directive (#if, #ifdef, #ifndef, and where it has
+// got to: #elif, #else): its text as the report names it, and what it says of
+// a device pass.
+struct Condition {
+    std::string text;
+    enum class Pass { any, device, host } pass = Pass::any;
+    bool include_guard = false;  // a header's #ifndef X followed by #define X
+    bool chained = false;        // an #elif came before: its #else says nothing
+};
+
+// What a condition says of __CUDA_ARCH__, which only a CUDA device pass
+// defines: `#ifdef __CUDA_ARCH__` and an #if that tests it without a
+// negation hold only there, `#ifndef __CUDA_ARCH__` only on the host.
+Condition::Pass pass_of(const std::string& directive, const std::string& expr) {
+    const bool names = expr.find("__CUDA_ARCH__") != std::string::npos;
+    if (!names) return Condition::Pass::any;
+    if (directive == "ifdef") return Condition::Pass::device;
+    if (directive == "ifndef") return Condition::Pass::host;
+    return expr.find('!') == std::string::npos ? Condition::Pass::device : Condition::Pass::any;
+}
+
+std::string collapse_blanks(std::string_view s) {
+    std::string out;
+    bool blank = false;
+    for (const char c : s) {
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\\') {
+            blank = !out.empty();
+            continue;
+        }
+        if (blank) out += ' ';
+        blank = false;
+        out += c;
+    }
+    return out;
+}
+
 class AsmParser {
 public:
-    AsmParser(const Source& src, const std::vector<Token>& t) : src_(src), t_(t) {}
+    AsmParser(const Source& src, const std::vector<Token>& t, const std::vector<std::pair<std::size_t, std::size_t>>& directives)
+        : src_(src), t_(t), directives_(directives) {}
 
     std::vector<AsmStatement> run() {
         std::vector<AsmStatement> out;
         for (std::size_t k = 0; k < t_.size(); ++k) {
+            if (t_[k].directive && (k == 0 || !t_[k - 1].directive || t_[k - 1].kind == Token::Kind::directive_end))
+                conditional(k);
             if (t_[k].kind != Token::Kind::word || !is_asm_keyword(t_[k].value)) continue;
             AsmStatement st;
             st.begin = t_[k].begin;
@@ -267,30 +318,106 @@ public:
             st.at = src_.at(st.begin);
             st.keyword = t_[k].value;
             st.in_directive = t_[k].directive;
+            for (const Condition& c : open_) {
+                if (c.include_guard) continue;
+                st.conditions.push_back(c.text);
+                st.device_only = st.device_only || c.pass == Condition::Pass::device;
+            }
+            if (st.in_directive) {
+                for (const auto& [b, e] : directives_)
+                    if (b <= st.begin && st.begin < e) {
+                        st.directive_begin = b;
+                        st.directive_end = e > b && src_.text()[e - 1] == '\r' ? e - 1 : e;
+                    }
+            }
             std::size_t j = k + 1;
             while (j < t_.size() && t_[j].kind == Token::Kind::word && is_qualifier(t_[j].value))
                 st.qualifiers.push_back(t_[j++].value);
             if (!is_punct(j, "(")) continue;  // `asm` as some other word: not a statement
-            if (!st.in_directive) {
-                k = statement(j, st);
-            } else {
-                // A macro body may hold only part of a statement (its template or
-                // its end coming from elsewhere): that is reported, not an error.
+            // A statement that cannot be taken apart is reported and left as
+            // it is; the scan goes on after its keyword, so one odd statement
+            // never hides the rest of the file. (A macro body may hold only
+            // part of one, its template or its end coming from elsewhere.)
+            const std::size_t keyword = k;
+            st.unparsed = directive_inside(j, st);
+            if (st.unparsed.empty()) {
                 try {
                     k = statement(j, st);
                 } catch (const ScanError& e) {
-                    st.unparsed = std::string("inside a macro that is not one complete asm statement (") +
+                    st.unparsed = std::string(st.in_directive ? "inside a macro that is not one complete asm statement ("
+                                                              : "not one complete asm statement (") +
                                   e.what() + ")";
-                    st.qualifiers.clear();
-                    st.end = t_[k].end;
+                    st.end = t_[keyword].end;
                 }
             }
+            if (st.end == t_[keyword].end) st.qualifiers.clear();
             out.push_back(std::move(st));
         }
         return out;
     }
 
 private:
+    // A directive that opens, moves or closes a conditional: the stack of
+    // open ones follows it.
+    void conditional(std::size_t k) {
+        if (t_[k].kind != Token::Kind::word) return;
+        const std::string& d = t_[k].value;
+        std::size_t e = k;
+        while (e < t_.size() && t_[e].kind != Token::Kind::directive_end) ++e;
+        const std::size_t end = e < t_.size() ? t_[e].begin : src_.text().size();
+        const std::string expr = collapse_blanks(src_.text().substr(t_[k].end, end - t_[k].end));
+        if (d == "if" || d == "ifdef" || d == "ifndef") {
+            Condition c;
+            c.text = "#" + d + " " + expr;
+            c.pass = pass_of(d, expr);
+            // #ifndef X, then #define X as the next directive: an include guard.
+            if (d == "ifndef" && open_.empty() && e + 2 < t_.size() && t_[e + 1].directive &&
+                t_[e + 1].kind == Token::Kind::word && t_[e + 1].value == "define" && t_[e + 2].value == expr)
+                c.include_guard = true;
+            open_.push_back(c);
+        } else if (d == "elif" && !open_.empty()) {
+            Condition& c = open_.back();
+            c.text = "#elif " + expr;
+            c.pass = pass_of("if", expr);
+            c.chained = true;
+            c.include_guard = false;
+        } else if (d == "else" && !open_.empty()) {
+            Condition& c = open_.back();
+            c.text = "#else of " + c.text;
+            c.pass = c.chained ? Condition::Pass::any
+                     : c.pass == Condition::Pass::device ? Condition::Pass::host
+                     : c.pass == Condition::Pass::host   ? Condition::Pass::device
+                                                         : Condition::Pass::any;
+            c.include_guard = false;
+        } else if (d == "endif" && !open_.empty()) {
+            open_.pop_back();
+        }
+    }
+
+    // Why the statement whose '(' is at `open` has a preprocessor line
+    // inside it (an #ifdef between its literals, say), so that its text
+    // depends on the build; empty when none does. A statement in a macro body
+    // ends with the directive.
+    std::string directive_inside(std::size_t open, const AsmStatement& st) const {
+        if (st.in_directive) return "";
+        int depth = 0;
+        for (std::size_t j = open; j < t_.size(); ++j) {
+            const Token& t = t_[j];
+            if (t.directive) {
+                const bool first = !t_[j - 1].directive || t_[j - 1].kind == Token::Kind::directive_end;
+                if (first && t.kind == Token::Kind::word)
+                    return "a preprocessor line (#" + t.value + ", line " + std::to_string(src_.at(t.begin).line) +
+                           ") inside the statement, so its text depends on the build";
+                continue;
+            }
+            if (t.kind != Token::Kind::punct) continue;
+            if (t.value == "(") ++depth;
+            else if (t.value == ")" && --depth == 0) return "";
+            else if (t.value == ";" && depth > 0) return "";  // unbalanced: statement() says so
+        }
+        return "";
+    }
+
     // The statement whose '(' is at `open`: template, operands, clobbers,
     // labels, and the ';' when it has one. Returns its last token.
     std::size_t statement(std::size_t open, AsmStatement& st) {
@@ -298,13 +425,28 @@ private:
         std::size_t j = open + 1;
         if (j >= t_.size() || t_[j].kind != Token::Kind::string) {
             // Not a literal: nothing to decode, and the statement is kept whole.
+            const bool built = j < t_.size() && t_[j].kind == Token::Kind::punct && t_[j].value == "#";
             const std::size_t close = matching(open, open);
-            st.unparsed = "the template is not a string literal";
+            st.unparsed = built ? "the template is built by the preprocessor ('#' in a macro), so its text is known only where "
+                                  "the macro is used"
+                                : "the template is not a string literal";
             st.end = t_[close].end;
             if (is_punct(close + 1, ";")) return st.end = t_[close + 1].end, close + 1;
             return close;
         }
         while (j < t_.size() && t_[j].kind == Token::Kind::string) st.templ += t_[j++].value;
+        // A literal joined to a macro's parameter or to a stringized one
+        // ("v" #op ".u32 ..."): the template is made where the macro is used.
+        if (j < t_.size() && t_[j].directive == st.in_directive &&
+            (t_[j].kind == Token::Kind::word || (t_[j].kind == Token::Kind::punct && t_[j].value == "#"))) {
+            st_unparsed_ = "the template is built by the preprocessor ('" + t_[j].value +
+                           "' between its literals), so its text is known only where it is used";
+            const std::size_t close = matching(open, open);
+            st.unparsed = st_unparsed_;
+            st.end = t_[close].end;
+            if (is_punct(close + 1, ";")) return st.end = t_[close + 1].end, close + 1;
+            return close;
+        }
         int section = 0;
         while (true) {
             if (j >= t_.size() || t_[j].kind == Token::Kind::directive_end) unbalanced(open);
@@ -392,7 +534,9 @@ private:
 
     const Source& src_;
     const std::vector<Token>& t_;
-    std::string st_unparsed_;  // why the statement being parsed cannot be taken apart
+    const std::vector<std::pair<std::size_t, std::size_t>>& directives_;
+    std::vector<Condition> open_;  // the conditional directives open at the token being read
+    std::string st_unparsed_;      // why the statement being parsed cannot be taken apart
 };
 
 }  // namespace
@@ -400,8 +544,9 @@ private:
 std::vector<AsmStatement> find_asm(std::string_view source) {
     const Source src(source);
     check_utf8(src);
-    const std::vector<Token> tokens = Lexer(src).run();
-    return AsmParser(src, tokens).run();
+    Lexer lexer(src);
+    const std::vector<Token> tokens = lexer.run();
+    return AsmParser(src, tokens, lexer.directives()).run();
 }
 
 Insertion include_insertion(std::string_view source, std::string_view line) {
@@ -413,27 +558,49 @@ Insertion include_insertion(std::string_view source, std::string_view line) {
     // anything else; the line goes in at the end of the last of them, which is
     // outside any comment (a comment that spans lines is part of its directive).
     std::size_t k = 0;
-    bool have_head = false;
+    bool have_head = false, first = true;
     std::size_t head_end = 0;
     while (k < t.size() && t[k].directive) {
         const bool empty = t[k].kind == Token::Kind::directive_end;
         const bool head = t[k].kind == Token::Kind::word && (t[k].value == "include" || t[k].value == "pragma");
-        if (!head && !empty) break;
         std::size_t e = k;
         while (t[e].kind != Token::Kind::directive_end) ++e;
+        // An include guard opening the file, #ifndef X then #define X: the
+        // include goes inside it.
+        const bool guard = first && t[k].kind == Token::Kind::word && t[k].value == "ifndef" && e == k + 2 &&
+                           e + 3 < t.size() && t[e + 1].directive && t[e + 1].value == "define" &&
+                           t[e + 2].value == t[k + 1].value;
+        first = false;
+        if (guard) {
+            e += 3;
+            while (t[e].kind != Token::Kind::directive_end) ++e;
+            have_head = true, head_end = t[e].begin;
+            k = e + 1;
+            continue;
+        }
+        if (!head && !empty) break;
         if (head) have_head = true, head_end = t[e].begin;
         k = e + 1;
     }
+    // Lines end as the file's first one does.
+    const std::size_t first_newline = source.find('\n');
+    const std::string nl = first_newline != std::string_view::npos && first_newline > 0 && source[first_newline - 1] == '\r' ? "\r\n" : "\n";
     const std::string text(line);
-    if (have_head) return {head_end, "\n" + text + (head_end == source.size() ? "\n" : "")};
-    if (k == t.size()) return {0, text + "\n"};
+    // The line is followed by a #line directive, so that the lines after it
+    // keep their numbers (and the compiler's messages point at them).
+    const auto renumber = [&](std::size_t offset) { return "#line " + std::to_string(src.at(offset).line); };
+    // A directive's range ends before a CR of its line's CRLF.
+    if (have_head && head_end > 0 && head_end <= source.size() && source[head_end - 1] == '\r') --head_end;
+    if (have_head && head_end >= source.size()) return {head_end, nl + text + nl};
+    if (have_head) return {head_end, nl + text + nl + "#line " + std::to_string(src.at(head_end).line + 1)};
+    if (k == t.size()) return {0, text + nl + "#line 1" + nl};
     // Else before the first line of code, at its start unless a comment that
     // began on an earlier line is still open there.
     std::size_t at = t[k].begin;
     while (at > 0 && source[at - 1] != '\n') --at;
     for (const auto& [b, e] : lexer.comments())
-        if (b < at && at < e) return {e, "\n" + text + "\n"};
-    return {at, text + "\n"};
+        if (b < at && at < e) return {e, nl + text + nl + renumber(e) + nl};
+    return {at, text + nl + renumber(at) + nl};
 }
 
 }  // namespace ptxv::translate

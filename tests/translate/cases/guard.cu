@@ -1,5 +1,5 @@
-// --guard: each translated statement keeps its original for the GPU; one in
-// a macro cannot hold a directive and is translated without it.
+// --guard: each translated statement keeps its original for the GPU; a macro
+// holding one is defined twice, its original for the GPU.
 #pragma once
 #define VABS(d, a) asm("vabsdiff.s32.s32.s32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(0))
 

@@ -130,3 +130,39 @@ __device__ __forceinline__ void signed_operands(u32& a, u32& b, u32& c, u32& d) 
     asm("vsub.s32.s32.s32.sat.add %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(z));
     d = static_cast<u32>(r);
 }
+
+// A "+r" operand whose expression has a side effect: GNU asm evaluates it
+// once, so r[0] is read and written and i ends at 1 (else c is spoiled).
+__device__ __forceinline__ void read_write_once(u32& a, u32& b, u32& c, u32& d) {
+    u32 r[2] = {c, d};
+    int i = 0;
+    asm("vadd.u32.u32.u32.add %0, %1, %2, %0;" : "+r"(r[i++]) : "r"(a), "r"(b));
+    c = i == 1 && r[1] == d ? r[0] : ~r[0];
+}
+
+// The mnemonic and the first operand in adjacent literals with no space
+// between them, which ptxas reads (BIDMat).
+__device__ __forceinline__ void glued_literals(u32& a, u32& b, u32& c, u32& d) {
+    asm("vmin4.s32.s32.s32.add" "%0, %1.b3210, %2.b4321, %3;" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}
+
+// Plain integer instructions between video ones (as NCCL's product of int8
+// lanes shifts, masks and ors vmad's byte products), shift amounts of 32 and
+// more included.
+__device__ __forceinline__ void mixed_integer(u32& a, u32& b, u32& c, u32& d) {
+    asm("{ .reg .u32 t0, t1;\n\t"
+        "vmad.u32.u32.u32 t0, %1.b1, %2.b2, %3;\n\t"
+        "shl.b32 t1, t0, 8;\n\t"
+        "and.b32 t1, t1, 0xff00ff00;\n\t"
+        "shr.s32 t0, %1, %2;\n\t"
+        "xor.b32 t0, t0, t1;\n\t"
+        "shr.u32 t1, %3, %2;\n\t"
+        "mul.lo.u32 t1, t1, %1;\n\t"
+        "sub.s32 t0, t0, t1;\n\t"
+        "or.b32 t0, t0, 1;\n\t"
+        "shl.b32 t1, t0, %2;\n\t"
+        "add.u32 t1, t1, %1;\n\t"
+        "not.b32 t1, t1;\n\t"
+        "vadd4.u32.u32.u32.sat %0, t0, t1, %3;\n\t"
+        "}" : "=r"(d) : "r"(a), "r"(b), "r"(c));
+}

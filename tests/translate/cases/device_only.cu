@@ -1,0 +1,10 @@
+// --guard leaves a statement that only a CUDA device pass compiles as it is.
+__device__ unsigned pick(unsigned a, unsigned b) {
+    unsigned d;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 300
+    asm("vmax.u32.u32.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+#else
+    asm("vmin.u32.u32.u32 %0, %1, %2;" : "=r"(d) : "r"(a), "r"(b));
+#endif
+    return d;
+}
