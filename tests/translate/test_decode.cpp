@@ -119,6 +119,9 @@ TEST_CASE("templates: a special register is named as one, not as an operand modi
           "special register %lanemask_lt (only the statement's operands are bound)");
     CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %laneid, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
           "special register %laneid (only the statement's operands are bound)");
+    // Written as %% in the template, the same register.
+    CHECK(decode("asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(x));").why_not ==
+          "special register %laneid (only the statement's operands are bound)");
     // One letter before an operand's number is a modifier.
     CHECK(decode("asm(\"vadd.u32.u32.u32 %0, %h1, %1;\" : \"=r\"(x) : \"r\"(a));").why_not ==
           "operand modifier %h in the template");

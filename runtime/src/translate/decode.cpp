@@ -128,11 +128,24 @@ bool integer_literal(std::string_view s) {
     return all_digits(s);
 }
 
+// One of PTX's special registers (%laneid, %lanemask_lt, %tid.x, ...).
+bool special_register(std::string_view name) {
+    static constexpr std::string_view kPrefixes[] = {
+        "%laneid", "%warpid", "%nwarpid", "%tid", "%ntid", "%ctaid", "%nctaid", "%smid", "%nsmid", "%gridid",
+        "%lanemask_", "%clock", "%pm", "%envreg", "%globaltimer", "%total_smem_size", "%dynamic_smem_size",
+        "%aggr_smem_size", "%reserved_smem", "%cluster", "%nclusterid", "%clusterid", "%is_explicit_cluster"};
+    for (const std::string_view p : kPrefixes)
+        if (name.substr(0, p.size()) == p) return true;
+    return false;
+}
+
 // Empty when `name` is an operand (%N, after renaming) or a temporary
 // declared before; else why it cannot be bound.
 std::string unbound(const std::string& name, const std::vector<std::string>& temps) {
     if (name.size() > 1 && name[0] == '%' && all_digits(std::string_view(name).substr(1))) return "";
     if (std::find(temps.begin(), temps.end(), name) != temps.end()) return "";
+    // %%laneid in the template: a PTX special register, as %laneid is.
+    if (special_register(name)) return "special register " + name + " (only the statement's operands are bound)";
     if (identifier(name)) return "register " + name + " is not declared in the statement";
     return "a register this tool cannot bind: " + name;
 }
