@@ -22,8 +22,9 @@ struct Position {
     int line = 1, column = 1;
 };
 
-// Bad input: an unterminated comment or literal, unbalanced parentheses in an
-// asm statement, bytes that are not UTF-8. `where` is where it starts.
+// Bad input: an unterminated comment or literal, bytes that are not UTF-8.
+// `where` is where it starts. (Inside find_asm, also an asm statement that
+// does not parse, which it then reports as the statement's `unparsed`.)
 struct ScanError : std::runtime_error {
     ScanError(const std::string& what, Position at);
     Position where;
