@@ -24,6 +24,18 @@ std::string trim(std::string_view s) {
     return std::string(s.substr(b, e - b));
 }
 
+// Whether `name` starts with one of PTX's special registers (%laneid,
+// %lanemask_lt, %tid.x, ...).
+bool special_register(std::string_view name) {
+    static constexpr std::string_view kPrefixes[] = {
+        "%laneid", "%warpid", "%nwarpid", "%tid", "%ntid", "%ctaid", "%nctaid", "%smid", "%nsmid", "%gridid",
+        "%lanemask_", "%clock", "%pm", "%envreg", "%globaltimer", "%total_smem_size", "%dynamic_smem_size",
+        "%aggr_smem_size", "%reserved_smem", "%cluster", "%nclusterid", "%clusterid", "%is_explicit_cluster"};
+    for (const std::string_view p : kPrefixes)
+        if (name.substr(0, p.size()) == p) return true;
+    return false;
+}
+
 // %[name] -> %N, %% -> %, %N kept; false and *why on anything else.
 bool rename(const AsmStatement& st, std::string* out, std::string* why) {
     const std::string& t = st.templ;
@@ -55,10 +67,9 @@ bool rename(const AsmStatement& st, std::string* out, std::string* why) {
             if (k >= count) return *why = "operand %" + std::to_string(k) + " does not exist", false;
             *out += t.substr(i, j - i);
             i = j - 1;
-        } else if (std::isalpha(static_cast<unsigned char>(n)) && i + 2 < t.size() &&
-                   (std::isalpha(static_cast<unsigned char>(t[i + 2])) || t[i + 2] == '_')) {
-            // A PTX special register (%laneid, %lanemask_lt), not an operand:
-            // an operand modifier is one letter before the operand's number.
+        } else if (special_register(std::string_view(t).substr(i))) {
+            // A PTX special register (%laneid, %lanemask_lt), not an operand
+            // with a modifier.
             std::size_t j = i + 1;
             while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_' || t[j] == '.')) ++j;
             return *why = "special register " + t.substr(i, j - i) + " (only the statement's operands are bound)", false;
@@ -126,17 +137,6 @@ bool integer_literal(std::string_view s) {
     if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         return std::all_of(s.begin() + 2, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
     return all_digits(s);
-}
-
-// One of PTX's special registers (%laneid, %lanemask_lt, %tid.x, ...).
-bool special_register(std::string_view name) {
-    static constexpr std::string_view kPrefixes[] = {
-        "%laneid", "%warpid", "%nwarpid", "%tid", "%ntid", "%ctaid", "%nctaid", "%smid", "%nsmid", "%gridid",
-        "%lanemask_", "%clock", "%pm", "%envreg", "%globaltimer", "%total_smem_size", "%dynamic_smem_size",
-        "%aggr_smem_size", "%reserved_smem", "%cluster", "%nclusterid", "%clusterid", "%is_explicit_cluster"};
-    for (const std::string_view p : kPrefixes)
-        if (name.substr(0, p.size()) == p) return true;
-    return false;
 }
 
 // Empty when `name` is an operand (%N, after renaming) or a temporary

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ptxv/translate.hpp"
+#include "source.hpp"
 
 namespace ptxv::translate {
 
@@ -72,16 +73,9 @@ void notes(const AsmStatement& st, const DecodedTemplate& d, std::vector<ReportL
 TranslatedSource translate_source(std::string_view source, bool guard) {
     TranslatedSource r;
     const std::vector<AsmStatement> found = find_asm(source);
-    // Lines added end as the file's first line does.
-    const std::size_t first_newline = source.find('\n');
-    const std::string nl =
-        first_newline != std::string_view::npos && first_newline > 0 && source[first_newline - 1] == '\r' ? "\r\n" : "\n";
-    std::vector<std::size_t> line_starts{0};
-    for (std::size_t i = 0; i < source.size(); ++i)
-        if (source[i] == '\n') line_starts.push_back(i + 1);
-    const auto line_of = [&](std::size_t offset) {
-        return static_cast<int>(std::upper_bound(line_starts.begin(), line_starts.end(), offset) - line_starts.begin());
-    };
+    const Source src(source);
+    const std::string nl = src.line_ending();
+    const auto line_of = [&](std::size_t offset) { return src.at(offset).line; };
     const auto newlines_in = [&](std::size_t b, std::size_t e) {
         return static_cast<std::size_t>(std::count(source.begin() + static_cast<std::ptrdiff_t>(b),
                                                    source.begin() + static_cast<std::ptrdiff_t>(e), '\n'));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "ptxv/translate.hpp"
+#include "source.hpp"
 
 namespace ptxv::translate {
 
@@ -25,25 +26,6 @@ struct Token {
     std::size_t begin, end;  // byte range in the source
     std::string value;       // word or punctuation text; a string literal's decoded bytes
     bool directive = false;  // inside a preprocessor directive
-};
-
-class Source {
-public:
-    explicit Source(std::string_view s) : s_(s) {
-        line_starts_.push_back(0);
-        for (std::size_t i = 0; i < s.size(); ++i)
-            if (s[i] == '\n') line_starts_.push_back(i + 1);
-    }
-    Position at(std::size_t offset) const {
-        const auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-        const std::size_t line = static_cast<std::size_t>(it - line_starts_.begin());
-        return {static_cast<int>(line), static_cast<int>(offset - line_starts_[line - 1] + 1)};
-    }
-    std::string_view text() const { return s_; }
-
-private:
-    std::string_view s_;
-    std::vector<std::size_t> line_starts_;
 };
 
 // RFC 3629: well-formed UTF-8, no overlongs, no surrogates, at most U+10FFFF.
@@ -582,9 +564,7 @@ Insertion include_insertion(std::string_view source, std::string_view line) {
         if (head) have_head = true, head_end = t[e].begin;
         k = e + 1;
     }
-    // Lines end as the file's first one does.
-    const std::size_t first_newline = source.find('\n');
-    const std::string nl = first_newline != std::string_view::npos && first_newline > 0 && source[first_newline - 1] == '\r' ? "\r\n" : "\n";
+    const std::string nl = src.line_ending();
     const std::string text(line);
     // The line is followed by a #line directive, so that the lines after it
     // keep their numbers (and the compiler's messages point at them).
